@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+export const themePreferenceSchema = z.enum(['light', 'dark', 'system']);
+export type ThemePreference = z.infer<typeof themePreferenceSchema>;
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 22:00');
+
+/** SPEC §9 timezones, as IANA names with the labels the settings screen shows. */
+export const timezones = [
+  { value: 'UTC', label: 'UTC' },
+  { value: 'America/New_York', label: 'New York' },
+  { value: 'America/Chicago', label: 'Chicago' },
+  { value: 'America/Denver', label: 'Denver' },
+  { value: 'America/Los_Angeles', label: 'Los Angeles' },
+  { value: 'Europe/London', label: 'London' },
+  { value: 'Europe/Paris', label: 'Paris' },
+  { value: 'Asia/Tokyo', label: 'Tokyo' },
+] as const;
+
+const timezoneValues = timezones.map((zone) => zone.value) as [string, ...string[]];
+
+/** Every user-editable preference (SPEC §3 user_preferences) in the API's camelCase. */
+export const preferencesShape = {
+  themePreference: themePreferenceSchema,
+  timezone: z.enum(timezoneValues),
+  dateFormat: z.enum(['US', 'EU', 'ISO']),
+  notificationEmailPriceAlerts: z.boolean(),
+  notificationEmailWhaleAlerts: z.boolean(),
+  notificationEmailRegulatoryUpdates: z.boolean(),
+  notificationEmailAdoptionAlerts: z.boolean(),
+  notificationEmailWeeklySummary: z.boolean(),
+  notificationPushEnabled: z.boolean(),
+  notificationPushPriceAlerts: z.boolean(),
+  notificationPushWhaleAlerts: z.boolean(),
+  notificationPushRegulatoryUpdates: z.boolean(),
+  notificationPushAdoptionAlerts: z.boolean(),
+  alertFrequency: z.enum(['instant', 'hourly', 'daily']),
+  quietHoursEnabled: z.boolean(),
+  quietHoursStart: clockTime,
+  quietHoursEnd: clockTime,
+};
+
+export const preferencesSchema = z.object(preferencesShape).meta({ id: 'Preferences' });
+export type Preferences = z.infer<typeof preferencesSchema>;
+export type PreferenceField = keyof Preferences;
+
+/** SPEC §7: preferences are updated one field at a time. */
+export const preferenceUpdateSchema = z
+  .record(z.string(), z.unknown())
+  .refine((body) => Object.keys(body).length === 1, 'Send exactly one preference field')
+  .meta({ id: 'PreferenceUpdate' });
+
+export const CANNOT_UPDATE_FIELD = 'Cannot update this field';
+
+export type PreferenceUpdateResult =
+  | { ok: true; field: PreferenceField; value: Preferences[PreferenceField] }
+  | { ok: false; message: string };
+
+/** Checks a one-field update against its field's rule; unknown fields get the SPEC §8 message. */
+export function parsePreferenceUpdate(body: Record<string, unknown>): PreferenceUpdateResult {
+  const [field, value] = Object.entries(body)[0] ?? [];
+  if (!field || !(field in preferencesShape)) return { ok: false, message: CANNOT_UPDATE_FIELD };
+  const key = field as PreferenceField;
+  const parsed = preferencesShape[key].safeParse(value);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid value' };
+  return { ok: true, field: key, value: parsed.data };
+}

@@ -1,0 +1,67 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { createHealthRoutes } from './features/health/health.routes';
+import { createNewsletterRoutes } from './features/newsletter/newsletter.routes';
+import { createPreferencesRoutes } from './features/preferences/preferences.routes';
+import { createSessionRoutes } from './features/session/session.routes';
+import { AppError, errorBody } from './lib/app-error';
+import type { AppDeps, AppEnv } from './lib/context';
+import { requestLogger } from './lib/request-logger';
+import { securityHeaders } from './lib/security';
+import { createWebAppRoutes } from './lib/web-app';
+
+export interface AppOptions {
+  databaseKind: 'pglite' | 'postgres';
+  /** The built web app to serve; omitted when Vite serves it (dev) or in API tests. */
+  webDistDir?: string;
+}
+
+function createApiRoutes(deps: AppDeps, options: AppOptions) {
+  return new OpenAPIHono<AppEnv>()
+    .route('/', createHealthRoutes({ ...deps, databaseKind: options.databaseKind }))
+    .route('/', createSessionRoutes(deps))
+    .route('/', createPreferencesRoutes(deps))
+    .route('/', createNewsletterRoutes(deps));
+}
+
+export function createApp(deps: AppDeps, options: AppOptions) {
+  const api = createApiRoutes(deps, options);
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'XRP Research API', version: deps.version },
+    servers: [{ url: '/api' }],
+  });
+  api.on(['GET', 'POST'], '/auth/*', (c) => deps.auth.handler(c.req.raw));
+  api.all('*', (c) => c.json(errorBody('not_found', `No API route for ${c.req.method} ${c.req.path}`), 404));
+
+  const app = new OpenAPIHono<AppEnv>();
+  app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(requestLogger(deps.logger));
+  app.use(securityHeaders());
+  app.use(compress());
+  if (options.webDistDir) {
+    const web = createWebAppRoutes(options.webDistDir);
+    // /api itself is a page of the site (SPEC §2 footer); everything below it is the API.
+    app.get('/api', (c) => web.fetch(c.req.raw));
+    app.route('/api', api);
+    app.route('/', web);
+  } else {
+    app.route('/api', api);
+  }
+
+  app.notFound((c) => c.json(errorBody('not_found', `Not found: ${c.req.path}`), 404));
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(errorBody(error.code, error.message, error.issues), error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody(error.status === 401 ? 'unauthorized' : 'bad_request', error.message), error.status);
+    }
+    (c.get('logger') ?? deps.logger).error({ err: error }, 'unhandled error');
+    return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500);
+  });
+  return app;
+}
+
+/** The API's type for the web app's typed client (`hc<ApiType>`). */
+export type ApiType = ReturnType<typeof createApiRoutes>;

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'memory' };
+
+export interface DatabaseHandle {
+  db: Db;
+  pool: pg.Pool;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+// COUNT(*) and other bigint results fit in a double for every count this product makes.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** The folder inside DATA_DIR that holds PGlite's PostgreSQL cluster. */
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'pgdata');
+}
+
+/**
+ * Opens Kysely over a node-postgres Pool in both modes: a real server, or PGlite wrapped by its
+ * node-postgres adapter (one connection; see docs/decisions/0002-database.md for why not kysely-pglite).
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      pool,
+      kind: 'postgres',
+      close: () => db.destroy(),
+    };
+  }
+  let dataDir: string | undefined;
+  if (target.kind === 'pglite') {
+    dataDir = pgliteDir(target.dataDir);
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  }
+  const pglite = await PGlite.create(dataDir);
+  const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    pool,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+export function databaseTarget(env: { DATABASE_URL?: string | undefined; DATA_DIR: string }): DatabaseTarget {
+  return env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR };
+}

@@ -1,0 +1,29 @@
+import { Migrator, type Migration, type MigrationResultSet } from 'kysely';
+import type { Db } from './client';
+import * as m0001 from './migrations/0001-initial';
+
+/** Migrations in order; a new one is added here and never edited once released. */
+const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+};
+
+export function createMigrator(db: Db): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+/** Brings the database to the latest schema; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const result: MigrationResultSet = await createMigrator(db).migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((item) => item.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`, {
+      cause: result.error,
+    });
+  }
+  return (result.results ?? []).filter((item) => item.status === 'Success').map((item) => item.migrationName);
+}
+
+export async function latestMigrationName(db: Db): Promise<string | undefined> {
+  const all = await createMigrator(db).getMigrations();
+  return all.filter((item) => item.executedAt).at(-1)?.name;
+}

@@ -1,0 +1,234 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Columns the database fills in on insert; readable as the first type, writable as the second. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** PostgreSQL numeric: read as a decimal string so no drop is ever lost to a float. */
+type Numeric = ColumnType<string, string | number, string | number>;
+type NullableNumeric = ColumnType<string | null, string | number | null | undefined, string | number | null>;
+type Json = ColumnType<unknown, string | undefined | null, string | null>;
+
+export type SubscriptionPlan = 'free' | 'premium' | 'complimentary';
+export type ThemePreference = 'light' | 'dark' | 'system';
+
+/** better-auth's tables (created through its migration API; camelCase columns are its convention). */
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  role: string | null;
+  banned: boolean | null;
+  banReason: string | null;
+  banExpires: NullableTimestamp;
+  twoFactorEnabled: boolean | null;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: RequiredTimestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  impersonatedBy: string | null;
+}
+
+export interface AuthAccountTable {
+  id: string;
+  userId: string;
+  accountId: string;
+  providerId: string;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ProfilesTable {
+  id: Generated<string>;
+  user_id: string;
+  full_name: string | null;
+  email: string;
+  subscription_plan: ColumnType<SubscriptionPlan, SubscriptionPlan | undefined, SubscriptionPlan>;
+  blocked: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserPreferencesTable {
+  user_id: string;
+  theme_preference: ColumnType<ThemePreference, ThemePreference | undefined, ThemePreference>;
+  timezone: ColumnType<string, string | undefined, string>;
+  date_format: ColumnType<'US' | 'EU' | 'ISO', 'US' | 'EU' | 'ISO' | undefined, 'US' | 'EU' | 'ISO'>;
+  notification_email_price_alerts: Generated<boolean>;
+  notification_email_whale_alerts: Generated<boolean>;
+  notification_email_regulatory_updates: Generated<boolean>;
+  notification_email_adoption_alerts: Generated<boolean>;
+  notification_email_weekly_summary: Generated<boolean>;
+  notification_push_enabled: Generated<boolean>;
+  notification_push_price_alerts: Generated<boolean>;
+  notification_push_whale_alerts: Generated<boolean>;
+  notification_push_regulatory_updates: Generated<boolean>;
+  notification_push_adoption_alerts: Generated<boolean>;
+  alert_frequency: ColumnType<'instant' | 'hourly' | 'daily', 'instant' | 'hourly' | 'daily' | undefined>;
+  quiet_hours_enabled: Generated<boolean>;
+  quiet_hours_start: Generated<string>;
+  quiet_hours_end: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NewsArticlesTable {
+  id: Generated<string>;
+  title: string;
+  body: Generated<string>;
+  url: string;
+  image_url: string | null;
+  source_name: string | null;
+  categories: ColumnType<string[], string[] | undefined, string[]>;
+  published_at: RequiredTimestamp;
+  created_at: Timestamp;
+}
+
+export interface CryptoMetricsTable {
+  id: Generated<string>;
+  symbol: string;
+  price: Numeric;
+  price_change_24h: NullableNumeric;
+  market_cap: NullableNumeric;
+  rank: number | null;
+  volume_24h: NullableNumeric;
+  circulating_supply: NullableNumeric;
+  total_supply: NullableNumeric;
+  xrp_dominance: NullableNumeric;
+  velocity: NullableNumeric;
+  created_at: Timestamp;
+}
+
+export interface FearGreedIndexTable {
+  id: Generated<string>;
+  value: number;
+  value_classification: 'Extreme Fear' | 'Fear' | 'Neutral' | 'Greed' | 'Extreme Greed';
+  timestamp: RequiredTimestamp;
+  created_at: Timestamp;
+}
+
+export interface WhaleTransactionsTable {
+  id: Generated<string>;
+  transaction_hash: string;
+  amount_xrp: Numeric;
+  transaction_timestamp: RequiredTimestamp;
+  from_address: string;
+  to_address: string;
+  created_at: Timestamp;
+}
+
+export interface DominoEventsTable {
+  id: Generated<string>;
+  date: ColumnType<string, string, string>;
+  institution: string;
+  event: string;
+  impact: ColumnType<'High' | 'Medium' | 'Low', 'High' | 'Medium' | 'Low' | undefined>;
+  price_impact: string | null;
+  is_active: Generated<boolean>;
+  display_order: Generated<number>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RssFeedsTable {
+  id: Generated<string>;
+  name: string;
+  url: string;
+  description: string | null;
+  feed_type: ColumnType<'cryptocompare' | 'rss' | 'json', 'cryptocompare' | 'rss' | 'json' | undefined>;
+  category: Generated<string>;
+  enabled: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiSourcesTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  api_type: string;
+  status: ColumnType<'active' | 'inactive' | 'error', 'active' | 'inactive' | 'error' | undefined>;
+  sync_frequency_minutes: Generated<number>;
+  last_sync_at: NullableTimestamp;
+  next_sync_at: NullableTimestamp;
+  total_requests: Generated<number>;
+  success_count: Generated<number>;
+  error_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiSyncLogsTable {
+  id: Generated<string>;
+  api_source: string;
+  sync_type: string;
+  status: 'success' | 'error' | 'in_progress';
+  started_at: Timestamp;
+  duration_ms: number | null;
+  records_processed: Generated<number>;
+  error_message: string | null;
+}
+
+export type AuditActionType =
+  | 'subscription_change'
+  | 'profile_update'
+  | 'user_block'
+  | 'user_unblock'
+  | 'domino_event_create'
+  | 'domino_event_update'
+  | 'domino_event_delete'
+  | 'domino_event_reorder';
+
+export interface AdminAuditLogsTable {
+  id: Generated<string>;
+  admin_user_id: string | null;
+  action_type: AuditActionType;
+  target_user_id: string | null;
+  old_value: Json;
+  new_value: Json;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
+export interface NewsletterSubscribersTable {
+  id: Generated<string>;
+  email: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  user: AuthUserTable;
+  session: AuthSessionTable;
+  account: AuthAccountTable;
+  profiles: ProfilesTable;
+  user_preferences: UserPreferencesTable;
+  news_articles: NewsArticlesTable;
+  crypto_metrics: CryptoMetricsTable;
+  fear_greed_index: FearGreedIndexTable;
+  whale_transactions: WhaleTransactionsTable;
+  domino_events: DominoEventsTable;
+  rss_feeds: RssFeedsTable;
+  api_sources: ApiSourcesTable;
+  api_sync_logs: ApiSyncLogsTable;
+  admin_audit_logs: AdminAuditLogsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+}
+
+export type Profile = Selectable<ProfilesTable>;
+export type NewProfile = Insertable<ProfilesTable>;
+export type ProfileUpdate = Updateable<ProfilesTable>;
+export type UserPreferences = Selectable<UserPreferencesTable>;

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable of docs/operations.md is parsed here once, at boot;
+ * a bad value stops the process with one line per variable that names it.
+ */
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const wsUrl = z.url({ protocol: /^wss?$/, error: 'must be a ws(s) URL' });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ error: 'must be a whole number between 0 and 65535' })
+      .int('must be a whole number between 0 and 65535')
+      .min(0, 'must be a whole number between 0 and 65535')
+      .max(65535, 'must be a whole number between 0 and 65535')
+      .default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PUBLIC_URL: httpUrl.optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+    MAIL_FROM: z.string().min(3).default('XRP Research <no-reply@localhost>'),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_PRICE_ID: optionalText,
+    STRIPE_API_BASE: optionalText.pipe(httpUrl.optional()),
+    BILLING_REQUIRE_STRIPE: booleanFlag.default(false),
+    COINGECKO_API_BASE: httpUrl.default('https://api.coingecko.com/api/v3'),
+    COINGECKO_API_KEY: optionalText,
+    FEAR_GREED_API_BASE: httpUrl.default('https://api.alternative.me'),
+    CRYPTOCOMPARE_API_BASE: httpUrl.default('https://min-api.cryptocompare.com'),
+    CRYPTOCOMPARE_API_KEY: optionalText,
+    XRPL_WS_URL: wsUrl.default('wss://xrplcluster.com'),
+    OUTBOUND_ALLOW_HOSTS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim())
+          .filter(Boolean),
+      ),
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    ROLE: z.enum(['web', 'jobs', 'all'], { error: 'must be one of web, jobs, all' }).default('all'),
+    SYNC_DISABLED: booleanFlag.default(false),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.BILLING_REQUIRE_STRIPE) {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when BILLING_REQUIRE_STRIPE=true' });
+      }
+    }
+  });
+
+type RawEnv = z.infer<typeof envSchema>;
+
+export type Env = Omit<RawEnv, 'PUBLIC_URL' | 'DATA_DIR'> & {
+  PUBLIC_URL: string;
+  /** Absolute path. */
+  DATA_DIR: string;
+};
+
+export type EnvResult = { ok: true; env: Env } | { ok: false; errors: string[] };
+
+/** Parses a set of variables; never exits, so tests can call it. */
+export function parseEnv(source: Record<string, string | undefined>): EnvResult {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const errors = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const value = source[name];
+      const got = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+      const message = issue.message.startsWith('Invalid') ? 'has an invalid value' : issue.message;
+      return `${name} ${message}${got}`;
+    });
+    return { ok: false, errors: [...new Set(errors)] };
+  }
+  const raw = result.data;
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
+  return { ok: true, env: { ...raw, PUBLIC_URL: publicUrl, DATA_DIR: path.resolve(raw.DATA_DIR) } };
+}
+
+/** Reads process.env; on a bad value prints one line per variable and exits with status 1. */
+export function loadEnv(overrides: Record<string, string | undefined> = {}): Env {
+  const result = parseEnv({ ...process.env, ...overrides });
+  if (!result.ok) {
+    for (const line of result.errors) process.stderr.write(`Invalid configuration: ${line}\n`);
+    process.exit(1);
+  }
+  return result.env;
+}

@@ -1,0 +1,50 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  parsePreferenceUpdate,
+  preferencesSchema,
+  preferenceUpdateSchema,
+} from '@/domain/preferences/preferences.schema';
+import { AppError } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/context';
+import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { requireViewer, viewerOf } from '../../lib/viewer';
+import { getPreferences, updatePreference } from './preferences.service';
+
+export function createPreferencesRoutes(deps: AppDeps) {
+  const signedIn = requireViewer(deps);
+
+  const getRoute = createRoute({
+    method: 'get',
+    path: '/preferences',
+    tags: ['Preferences'],
+    summary: "The signed-in user's preferences (created with defaults when missing)",
+    middleware: [signedIn] as const,
+    responses: {
+      200: jsonContent(preferencesSchema, 'The preferences'),
+      401: errorResponse('Not signed in'),
+    },
+  });
+
+  const patchRoute = createRoute({
+    method: 'patch',
+    path: '/preferences',
+    tags: ['Preferences'],
+    summary: 'Update one preference field',
+    middleware: [signedIn] as const,
+    request: { body: { required: true, content: { 'application/json': { schema: preferenceUpdateSchema } } } },
+    responses: {
+      200: jsonContent(preferencesSchema, 'The preferences after the update'),
+      401: errorResponse('Not signed in'),
+      422: errorResponse('Unknown field or invalid value'),
+    },
+  });
+
+  return createRouter()
+    .openapi(getRoute, async (c) => c.json(await getPreferences(deps.db, viewerOf(c).user.id), 200))
+    .openapi(patchRoute, async (c) => {
+      const update = parsePreferenceUpdate(c.req.valid('json'));
+      if (!update.ok) throw new AppError('validation_error', update.message);
+      const preferences = await updatePreference(deps.db, viewerOf(c).user.id, update.field, update.value);
+      return c.json(preferences, 200);
+    });
+}

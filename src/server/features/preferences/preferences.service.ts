@@ -1,0 +1,60 @@
+import type { PreferenceField, Preferences } from '@/domain/preferences/preferences.schema';
+import type { Db } from '../../db/client';
+import type { UserPreferences, UserPreferencesTable } from '../../db/schema';
+
+type Column = Exclude<keyof UserPreferencesTable, 'user_id' | 'created_at' | 'updated_at'>;
+
+/** camelCase API field → snake_case column (SPEC §3 names). */
+function columnOf(field: PreferenceField): Column {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) as Column;
+}
+
+export function toPreferencesDto(row: UserPreferences): Preferences {
+  return {
+    themePreference: row.theme_preference,
+    timezone: row.timezone,
+    dateFormat: row.date_format,
+    notificationEmailPriceAlerts: row.notification_email_price_alerts,
+    notificationEmailWhaleAlerts: row.notification_email_whale_alerts,
+    notificationEmailRegulatoryUpdates: row.notification_email_regulatory_updates,
+    notificationEmailAdoptionAlerts: row.notification_email_adoption_alerts,
+    notificationEmailWeeklySummary: row.notification_email_weekly_summary,
+    notificationPushEnabled: row.notification_push_enabled,
+    notificationPushPriceAlerts: row.notification_push_price_alerts,
+    notificationPushWhaleAlerts: row.notification_push_whale_alerts,
+    notificationPushRegulatoryUpdates: row.notification_push_regulatory_updates,
+    notificationPushAdoptionAlerts: row.notification_push_adoption_alerts,
+    alertFrequency: row.alert_frequency,
+    quietHoursEnabled: row.quiet_hours_enabled,
+    quietHoursStart: row.quiet_hours_start,
+    quietHoursEnd: row.quiet_hours_end,
+  };
+}
+
+/** SPEC §7: select by user_id; insert with theme_preference light when missing. */
+export async function getPreferences(db: Db, userId: string): Promise<Preferences> {
+  await db
+    .insertInto('user_preferences')
+    .values({ user_id: userId, theme_preference: 'light' })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute();
+  const row = await db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return toPreferencesDto(row);
+}
+
+/** Updates one already-validated field and returns the whole set. */
+export async function updatePreference<F extends PreferenceField>(
+  db: Db,
+  userId: string,
+  field: F,
+  value: Preferences[F],
+): Promise<Preferences> {
+  await getPreferences(db, userId);
+  const row = await db
+    .updateTable('user_preferences')
+    .set({ [columnOf(field)]: value, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toPreferencesDto(row);
+}

@@ -1,0 +1,64 @@
+import { firstPasswordError } from '@/domain/auth/password-rules';
+import type { Role, SubscriptionPlan } from '@/domain/plans/entitlements';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Auth } from '../../lib/auth';
+import { ensureProfile, setSubscriptionPlan } from '../profile/profile.service';
+
+export interface CreateUserInput {
+  email: string;
+  password: string;
+  name?: string | undefined;
+  role?: Role | undefined;
+  plan?: SubscriptionPlan | undefined;
+}
+
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const row = await db.selectFrom('user').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row?.id;
+}
+
+async function requireUserIdByEmail(db: Db, email: string): Promise<string> {
+  const id = await findUserIdByEmail(db, email);
+  if (!id) throw new AppError('not_found', `No user with email ${email}`);
+  return id;
+}
+
+/** Operator path (CLI): a verified user with a password, role and plan, no email sent. */
+export async function createVerifiedUser(auth: Auth, db: Db, input: CreateUserInput) {
+  const email = input.email.trim().toLowerCase();
+  const weakness = firstPasswordError(input.password);
+  if (weakness) throw new AppError('validation_error', weakness);
+  if (await findUserIdByEmail(db, email)) throw new AppError('conflict', `A user with email ${email} already exists`);
+
+  const context = await auth.$context;
+  const name = input.name?.trim() || '';
+  const user = await context.internalAdapter.createUser({
+    email,
+    name,
+    emailVerified: true,
+    role: input.role ?? 'user',
+  }, { method: 'admin' });
+  await context.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: await context.password.hash(input.password),
+  });
+  await ensureProfile(db, { id: user.id, email, name });
+  const plan = input.plan ?? 'free';
+  if (plan !== 'free') await setSubscriptionPlan(db, user.id, plan);
+  return { id: user.id, email, role: input.role ?? 'user', plan };
+}
+
+export async function setUserRole(db: Db, email: string, role: Role) {
+  const id = await requireUserIdByEmail(db, email);
+  await db.updateTable('user').set({ role, updatedAt: new Date() }).where('id', '=', id).execute();
+  return { id, email, role };
+}
+
+export async function setUserPlan(db: Db, email: string, plan: SubscriptionPlan) {
+  const id = await requireUserIdByEmail(db, email);
+  await setSubscriptionPlan(db, id, plan);
+  return { id, email, plan };
+}

@@ -1,0 +1,35 @@
+import type { Env } from '../env';
+import type { Db } from '../db/client';
+import type { Profile } from '../db/schema';
+import type { Auth } from './auth';
+import type { Logger } from './logger';
+
+/** What every router, job and command is built with. */
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  auth: Auth;
+  logger: Logger;
+  version: string;
+  startedAt: number;
+}
+
+type AuthSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
+
+export interface Viewer {
+  user: AuthSession['user'];
+  session: AuthSession['session'];
+  profile: Profile;
+  role: 'admin' | 'user';
+  isPremium: boolean;
+  isAdmin: boolean;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    /** Loaded once per request by loadViewer; undefined until then, null for no session. */
+    viewer: Viewer | null | undefined;
+  };
+}

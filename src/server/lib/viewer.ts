@@ -1,0 +1,48 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { isAdminRole, isPremiumPlan } from '@/domain/plans/entitlements';
+import { ensureProfile } from '../features/profile/profile.service';
+import { AppError } from './app-error';
+import type { AppDeps, AppEnv, Viewer } from './context';
+
+/** Resolves the signed-in user of this request once (better-auth session + our profile). */
+export async function loadViewer(c: Context<AppEnv>, deps: Pick<AppDeps, 'auth' | 'db'>): Promise<Viewer | null> {
+  const cached = c.get('viewer');
+  if (cached !== undefined) return cached;
+  const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+  let viewer: Viewer | null = null;
+  if (result) {
+    const profile = await ensureProfile(deps.db, result.user);
+    const role = isAdminRole(result.user.role) ? 'admin' : 'user';
+    viewer = {
+      user: result.user,
+      session: result.session,
+      profile,
+      role,
+      isPremium: isPremiumPlan(profile.subscription_plan),
+      isAdmin: role === 'admin',
+    };
+  }
+  c.set('viewer', viewer);
+  return viewer;
+}
+
+export type Requirement = 'user' | 'premium' | 'admin';
+
+/** Server-side twin of the web route guard: 401 without a session, 403 without the plan or role. */
+export function requireViewer(deps: Pick<AppDeps, 'auth' | 'db'>, requirement: Requirement = 'user'): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const viewer = await loadViewer(c, deps);
+    if (!viewer) throw new AppError('unauthorized', 'Please sign in to continue.');
+    if (viewer.profile.blocked) throw new AppError('forbidden', 'Your account has been blocked.');
+    if (requirement === 'premium' && !viewer.isPremium) throw new AppError('forbidden', 'This feature requires Premium.');
+    if (requirement === 'admin' && !viewer.isAdmin) throw new AppError('forbidden', 'Administrator access is required.');
+    await next();
+  };
+}
+
+/** The viewer of a route guarded by requireViewer. */
+export function viewerOf(c: Context<AppEnv>): Viewer {
+  const viewer = c.get('viewer');
+  if (!viewer) throw new AppError('unauthorized', 'Please sign in to continue.');
+  return viewer;
+}

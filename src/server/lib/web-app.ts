@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { isKnownClientPath } from '@/domain/routing/routes';
+import type { AppEnv } from './context';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const NEVER = 'no-store, max-age=0';
+
+/**
+ * Serves the built React app: hashed files under /assets forever, other public files revalidated,
+ * index.html never cached. Unknown paths get index.html (the app draws its 404 page) with status 404.
+ */
+export function createWebAppRoutes(distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  const app = new Hono<AppEnv>();
+  if (!fs.existsSync(indexFile)) {
+    app.get('*', (c) =>
+      c.text('The web app is not built. Run `npm run build` (or `npm start`, which builds when needed).', 503),
+    );
+    return app;
+  }
+  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+
+  app.use(
+    '/assets/*',
+    serveStatic({ root: distDir, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) }),
+  );
+  app.get('/assets/*', (c) => c.text('Not found', 404));
+  app.use(
+    '*',
+    serveStatic({
+      root: distDir,
+      // index.html is only ever sent by the fallback below, so it always carries the no-store header.
+      rewriteRequestPath: (requestPath) => (requestPath === '/' || requestPath.endsWith('.html') ? '/__none__' : requestPath),
+      onFound: (_path, c) => c.header('Cache-Control', REVALIDATE),
+    }),
+  );
+  app.get('*', (c) => {
+    c.header('Cache-Control', NEVER);
+    return c.html(indexHtml, isKnownClientPath(c.req.path) ? 200 : 404);
+  });
+  return app;
+}

@@ -1,0 +1,43 @@
+import { createApp, type AppOptions } from './app';
+import type { DatabaseHandle } from './db/client';
+import { migrateToLatest } from './db/migrate';
+import type { Env } from './env';
+import { ensureProfile } from './features/profile/profile.service';
+import { createAuth } from './lib/auth';
+import type { AppDeps } from './lib/context';
+import type { Logger } from './lib/logger';
+import { resolveAuthSecret } from './lib/secrets';
+import { APP_VERSION } from './version';
+
+export interface Runtime {
+  deps: AppDeps;
+  app: ReturnType<typeof createApp>;
+}
+
+/** Wires the pieces every entry point shares (server, CLI, tests, benches) over an open database. */
+export async function createRuntime(options: {
+  env: Env;
+  handle: DatabaseHandle;
+  logger: Logger;
+  webDistDir?: string;
+  migrate?: boolean;
+}): Promise<Runtime> {
+  const { env, handle, logger } = options;
+  if (options.migrate !== false) {
+    const applied = await migrateToLatest(handle.db);
+    if (applied.length > 0) logger.info({ applied }, 'database migrated');
+  }
+  const auth = createAuth({
+    db: handle.db,
+    secret: resolveAuthSecret(env),
+    publicUrl: env.PUBLIC_URL,
+    logger,
+    onUserCreated: async (user) => {
+      await ensureProfile(handle.db, user);
+    },
+  });
+  const deps: AppDeps = { env, db: handle.db, auth, logger, version: APP_VERSION, startedAt: Date.now() };
+  const appOptions: AppOptions = { databaseKind: handle.kind };
+  if (options.webDistDir) appOptions.webDistDir = options.webDistDir;
+  return { deps, app: createApp(deps, appOptions) };
+}

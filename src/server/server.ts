@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import { runCommand } from './cli/commands';
+import { databaseTarget, openDatabase, type DatabaseHandle } from './db/client';
+import type { Env } from './env';
+import { claimDataDir, type ControlSocket } from './lib/control-socket';
+import { createLogger, type Logger } from './lib/logger';
+import { createRuntime } from './runtime';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const defaultWebDistDir = path.join(projectRoot, 'dist', 'web');
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** env → data dir ownership → database → migrations → app → listen. Returns a handle that closes in order. */
+export async function startServer(env: Env, options: { webDistDir?: string | null } = {}): Promise<RunningServer> {
+  const logger = createLogger(env.LOG_LEVEL);
+  fs.mkdirSync(env.DATA_DIR, { recursive: true, mode: 0o700 });
+  const target = databaseTarget(env);
+  const control: ControlSocket | null = target.kind === 'pglite' ? await claimDataDir(env.DATA_DIR, 'server') : null;
+
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = await openDatabase(target);
+    const webDistDir = options.webDistDir === null ? undefined : (options.webDistDir ?? defaultWebDistDir);
+    const runtime = await createRuntime({ env, handle, logger, ...(webDistDir ? { webDistDir } : {}) });
+    control?.setHandler(async (request) => {
+      if (request.type !== 'command') return undefined;
+      logger.info({ command: request.name }, 'running CLI command for a local operator');
+      return runCommand(runtime.deps, request);
+    });
+
+    const server: ServerType = await new Promise((resolve) => {
+      const instance = serve({ fetch: runtime.app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(instance));
+    });
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
+    logger.info({ url, publicUrl: env.PUBLIC_URL, database: handle.kind, dataDir: env.DATA_DIR }, 'server listening');
+
+    const openHandle = handle;
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        logger.info('shutting down: no new connections, finishing in-flight requests');
+        await new Promise<void>((resolve) => {
+          const force = setTimeout(() => {
+            logger.warn('in-flight requests did not finish in time; closing their connections');
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }, SHUTDOWN_GRACE_MS);
+          force.unref();
+          server.close(() => {
+            clearTimeout(force);
+            resolve();
+          });
+          if ('closeIdleConnections' in server) server.closeIdleConnections();
+        });
+        await openHandle.close();
+        await control?.close();
+        logger.info('shut down cleanly');
+      })());
+    return { url, port, logger, close };
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    await control?.close();
+    throw error;
+  }
+}

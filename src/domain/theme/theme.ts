@@ -1,0 +1,31 @@
+import type { ThemePreference } from '../preferences/preferences.schema';
+
+export const THEME_STORAGE_KEY = 'xrp-research-theme';
+export const DEFAULT_THEME: ThemePreference = 'light';
+
+export type ResolvedTheme = 'light' | 'dark';
+
+export function parseStoredTheme(value: string | null | undefined): ThemePreference {
+  return value === 'light' || value === 'dark' || value === 'system' ? value : DEFAULT_THEME;
+}
+
+/** System follows the device's dark-mode setting. */
+export function resolveTheme(theme: ThemePreference, prefersDark: boolean): ResolvedTheme {
+  if (theme === 'system') return prefersDark ? 'dark' : 'light';
+  return theme;
+}
+
+/**
+ * SPEC §4: with no user the theme resets to light (and the stored value goes); with a user the saved
+ * theme_preference wins over the stored one. `undefined` while the session or preferences load.
+ */
+export function themeForSession(input: {
+  sessionLoading: boolean;
+  signedIn: boolean;
+  savedPreference: ThemePreference | undefined;
+}): { theme: ThemePreference; clearStorage: boolean } | undefined {
+  if (input.sessionLoading) return undefined;
+  if (!input.signedIn) return { theme: DEFAULT_THEME, clearStorage: true };
+  if (!input.savedPreference) return undefined;
+  return { theme: input.savedPreference, clearStorage: false };
+}

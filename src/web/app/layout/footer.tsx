@@ -1,0 +1,77 @@
+import { Mail, Send } from 'lucide-react';
+import { Link } from 'react-router';
+import { footerGroups } from './nav-links';
+import { NewsletterForm } from './newsletter-form';
+
+function XLogo() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-4" fill="currentColor" aria-hidden="true">
+      <path d="M18.244 2.25h3.308l-7.227 8.26 8.502 11.24H16.17l-5.214-6.817L4.99 21.75H1.68l7.73-8.835L1.254 2.25H8.08l4.713 6.231zm-1.161 17.52h1.833L7.084 4.126H5.117z" />
+    </svg>
+  );
+}
+
+const socialLinks = [
+  { href: 'https://x.com/search?q=%24XRP', label: 'XRP on X', icon: <XLogo /> },
+  { href: 'https://t.me/s/xrpnews', label: 'XRP news on Telegram', icon: <Send className="size-4" aria-hidden="true" /> },
+];
+
+export function Footer() {
+  return (
+    <footer className="mt-16 border-t bg-muted/40">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-[1.4fr_repeat(3,1fr)_1.6fr]">
+        <div className="flex flex-col gap-3">
+          <p className="text-lg font-bold">XRP Research</p>
+          <p className="text-sm text-muted-foreground">
+            News, market analytics, whale activity and alerts for XRP enthusiasts and analysts.
+          </p>
+          <div className="flex gap-2">
+            {socialLinks.map((link) => (
+              <a
+                key={link.href}
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={link.label}
+                className="flex size-9 items-center justify-center rounded-md border hover:bg-accent"
+              >
+                {link.icon}
+              </a>
+            ))}
+            <Link
+              to="/contact"
+              aria-label="Contact us"
+              className="flex size-9 items-center justify-center rounded-md border hover:bg-accent"
+            >
+              <Mail className="size-4" aria-hidden="true" />
+            </Link>
+          </div>
+        </div>
+        {footerGroups.map((group) => (
+          <nav key={group.title} aria-label={group.title} className="flex flex-col gap-2">
+            <h2 className="text-sm font-semibold">{group.title}</h2>
+            <ul className="flex flex-col gap-2">
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="text-sm text-muted-foreground hover:text-foreground">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <NewsletterForm />
+      </div>
+      <div className="border-t">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-muted-foreground md:flex-row md:justify-between">
+          <p data-testid="disclaimer">
+            Disclaimer: the content on this site is for educational and research purposes only and is not financial
+            advice. Do your own research before making investment decisions.
+          </p>
+          <p className="shrink-0">© 2024 XRP Research. All rights reserved.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,42 @@
+import { appRoutes } from '@/domain/routing/routes';
+
+/** SPEC §2 header links, shared by the desktop bar and the mobile side panel. */
+export const headerLinks = [
+  { to: appRoutes.home, label: 'Home' },
+  { to: appRoutes.news, label: 'News & Insights' },
+  { to: appRoutes.analytics, label: 'Analytics' },
+  { to: appRoutes.alerts, label: 'Alerts' },
+  { to: appRoutes.membership, label: 'Membership' },
+] as const;
+
+/** SPEC §2 footer groups. */
+export const footerGroups = [
+  {
+    title: 'Platform',
+    links: [
+      { to: appRoutes.analytics, label: 'Analytics' },
+      { to: appRoutes.news, label: 'News' },
+      { to: appRoutes.alerts, label: 'Alerts' },
+      { to: appRoutes.api, label: 'API' },
+    ],
+  },
+  {
+    title: 'Resources',
+    links: [
+      { to: appRoutes.learn, label: 'Learn' },
+      { to: appRoutes.analysis, label: 'Analysis' },
+      { to: appRoutes.regulatory, label: 'Regulatory' },
+      { to: appRoutes.research, label: 'Research' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { to: appRoutes.about, label: 'About' },
+      { to: appRoutes.settings, label: 'Settings' },
+      { to: appRoutes.contact, label: 'Contact' },
+      { to: appRoutes.privacy, label: 'Privacy' },
+      { to: appRoutes.terms, label: 'Terms' },
+    ],
+  },
+] as const;

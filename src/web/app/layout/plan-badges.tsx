@@ -1,0 +1,11 @@
+import { Crown, Shield } from 'lucide-react';
+
+/** SPEC §2: a crown marks premium users and a shield marks admins. */
+export function PlanBadges({ isPremium, isAdmin }: { isPremium: boolean; isAdmin: boolean }) {
+  return (
+    <>
+      {isPremium && <Crown className="size-4 text-premium" aria-label="Premium member" role="img" />}
+      {isAdmin && <Shield className="size-4 text-primary" aria-label="Administrator" role="img" />}
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import type { Preferences, ThemePreference } from '@/domain/preferences/preferences.schema';
+import {
+  parseStoredTheme,
+  resolveTheme,
+  THEME_STORAGE_KEY,
+  themeForSession,
+  type ResolvedTheme,
+} from '@/domain/theme/theme';
+import { api, unwrap } from '@/web/lib/api-client';
+import { useSession } from './session-provider';
+
+export const preferencesQuery = (userId: string) =>
+  queryOptions({ queryKey: ['preferences', userId], queryFn: () => unwrap(api.preferences.$get()) });
+
+interface ThemeContextValue {
+  theme: ThemePreference;
+  resolvedTheme: ResolvedTheme;
+  setTheme(theme: ThemePreference): void;
+}
+
+const ThemeContext = createContext<ThemeContextValue | null>(null);
+const darkQuery = '(prefers-color-scheme: dark)';
+
+function readStoredTheme(): ThemePreference {
+  try {
+    return parseStoredTheme(localStorage.getItem(THEME_STORAGE_KEY));
+  } catch {
+    return 'light';
+  }
+}
+
+function writeStoredTheme(theme: ThemePreference | null): void {
+  try {
+    if (theme) localStorage.setItem(THEME_STORAGE_KEY, theme);
+    else localStorage.removeItem(THEME_STORAGE_KEY);
+  } catch {
+    // Storage can be blocked; the theme still applies for this visit.
+  }
+}
+
+function usePrefersDark(): boolean {
+  const [prefersDark, setPrefersDark] = useState(() => matchMedia(darkQuery).matches);
+  useEffect(() => {
+    const media = matchMedia(darkQuery);
+    const onChange = (event: MediaQueryListEvent) => setPrefersDark(event.matches);
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  }, []);
+  return prefersDark;
+}
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const userId = session.user?.id;
+  const [theme, setThemeState] = useState<ThemePreference>(readStoredTheme);
+  const prefersDark = usePrefersDark();
+  const resolvedTheme = resolveTheme(theme, prefersDark);
+
+  const preferences = useQuery({ ...preferencesQuery(userId ?? ''), enabled: Boolean(userId) });
+  const savedPreference = userId ? preferences.data?.themePreference : undefined;
+
+  useEffect(() => {
+    const next = themeForSession({ sessionLoading: session.loading, signedIn: Boolean(userId), savedPreference });
+    if (!next) return;
+    setThemeState(next.theme);
+    writeStoredTheme(next.clearStorage ? null : next.theme);
+  }, [session.loading, userId, savedPreference]);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.toggle('dark', resolvedTheme === 'dark');
+    root.style.colorScheme = resolvedTheme;
+  }, [resolvedTheme]);
+
+  const save = useMutation({
+    mutationFn: (value: ThemePreference) => unwrap(api.preferences.$patch({ json: { themePreference: value } })),
+    onSuccess: (saved: Preferences) => queryClient.setQueryData(preferencesQuery(userId ?? '').queryKey, saved),
+    onError: () => toast.error('Failed to update preference'),
+  });
+
+  const { mutate } = save;
+  const setTheme = useCallback(
+    (value: ThemePreference) => {
+      setThemeState(value);
+      writeStoredTheme(value);
+      if (userId) mutate(value);
+    },
+    [userId, mutate],
+  );
+
+  const value = useMemo(() => ({ theme, resolvedTheme, setTheme }), [theme, resolvedTheme, setTheme]);
+  return <ThemeContext value={value}>{children}</ThemeContext>;
+}
+
+/** SPEC §8: using the theme outside its provider is an error. */
+export function useTheme(): ThemeContextValue {
+  const value = use(ThemeContext);
+  if (!value) throw new Error('useTheme must be used within a ThemeProvider');
+  return value;
+}

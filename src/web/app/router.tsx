@@ -1,0 +1,56 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { appRoutes } from '@/domain/routing/routes';
+import { Spinner } from '@/web/components/ui/spinner';
+import { RootLayout } from './layout/root-layout';
+import { RouteGuard } from './route-guard';
+
+const infoPages: { path: string; title: string }[] = [
+  { path: appRoutes.api, title: 'Developer API' },
+  { path: appRoutes.learn, title: 'Learn' },
+  { path: appRoutes.analysis, title: 'Analysis' },
+  { path: appRoutes.regulatory, title: 'Regulatory' },
+  { path: appRoutes.research, title: 'Research' },
+  { path: appRoutes.about, title: 'About' },
+  { path: appRoutes.contact, title: 'Contact' },
+  { path: appRoutes.privacy, title: 'Privacy Policy' },
+  { path: appRoutes.terms, title: 'Terms of Service' },
+];
+
+/** SPEC §2 route table. Every page is its own lazy chunk; guarded pages sit under a RouteGuard. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    HydrateFallback: () => <Spinner />,
+    children: [
+      { index: true, lazy: () => import('./routes/home') },
+      { path: appRoutes.auth, lazy: () => import('./routes/auth') },
+      { path: appRoutes.membership, lazy: () => import('./routes/membership') },
+      {
+        element: <RouteGuard access="user" />,
+        children: [
+          { path: appRoutes.news, lazy: () => import('./routes/news') },
+          { path: appRoutes.analytics, lazy: () => import('./routes/analytics') },
+          { path: appRoutes.settings, lazy: () => import('./routes/settings') },
+        ],
+      },
+      {
+        element: <RouteGuard access="premium" />,
+        children: [{ path: appRoutes.alerts, lazy: () => import('./routes/alerts') }],
+      },
+      {
+        element: <RouteGuard access="admin" />,
+        children: [{ path: appRoutes.admin, lazy: () => import('./routes/admin') }],
+      },
+      ...infoPages.map((page) => ({
+        path: page.path,
+        handle: { title: page.title },
+        lazy: () => import('./routes/info-page'),
+      })),
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

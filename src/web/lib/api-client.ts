@@ -1,0 +1,36 @@
+import { hc, type ClientResponse } from 'hono/client';
+import type { ApiType } from '@/server/app';
+
+export const api = hc<ApiType>('/api', { init: { credentials: 'same-origin' } });
+
+/** An API answer other than 2xx, carrying the server's `{ error: { code, message } }`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+type SuccessBody<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends 200 | 201 ? T : never) : never;
+
+/** Resolves to the 2xx body or throws ApiError with the server's message (what the toasts show). */
+export async function unwrap<R extends ClientResponse<unknown, number, 'json'>>(request: Promise<R>): Promise<SuccessBody<R>> {
+  let response: R;
+  try {
+    response = await request;
+  } catch {
+    throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
+  }
+  if (response.ok) return (await response.json()) as SuccessBody<R>;
+  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  throw new ApiError(
+    response.status,
+    body?.error?.code ?? 'unknown',
+    body?.error?.message ?? `The server answered ${response.status}. Please try again.`,
+  );
+}

@@ -16,16 +16,16 @@ export function resolveTheme(theme: ThemePreference, prefersDark: boolean): Reso
 }
 
 /**
- * SPEC §4: with no user the theme resets to light (and the stored value goes); with a user the saved
+ * SPEC §4: with no user the theme resets to light (the provider also drops the stored value); with a user the saved
  * theme_preference wins over the stored one. `undefined` while the session or preferences load.
  */
 export function themeForSession(input: {
   sessionLoading: boolean;
   signedIn: boolean;
   savedPreference: ThemePreference | undefined;
-}): { theme: ThemePreference; clearStorage: boolean } | undefined {
+}): ThemePreference | undefined {
   if (input.sessionLoading) return undefined;
-  if (!input.signedIn) return { theme: DEFAULT_THEME, clearStorage: true };
+  if (!input.signedIn) return DEFAULT_THEME;
   if (!input.savedPreference) return undefined;
-  return { theme: input.savedPreference, clearStorage: false };
+  return input.savedPreference;
 }

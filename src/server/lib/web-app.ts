@@ -1,13 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { isKnownClientPath } from '@/domain/routing/routes';
 import type { AppEnv } from './context';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const NEVER = 'no-store, max-age=0';
+
+/** Sets Cache-Control on a file the static handler found (its onFound hook runs too late for headers). */
+function withCacheControl(value: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const served = c.res.status === 200 || c.res.status === 206 || c.res.status === 304;
+    if (served && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
+  };
+}
 
 /**
  * Serves the built React app: hashed files under /assets forever, other public files revalidated,
@@ -24,18 +33,15 @@ export function createWebAppRoutes(distDir: string) {
   }
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
 
-  app.use(
-    '/assets/*',
-    serveStatic({ root: distDir, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) }),
-  );
+  app.use('/assets/*', withCacheControl(IMMUTABLE), serveStatic({ root: distDir }));
   app.get('/assets/*', (c) => c.text('Not found', 404));
   app.use(
     '*',
+    withCacheControl(REVALIDATE),
     serveStatic({
       root: distDir,
       // index.html is only ever sent by the fallback below, so it always carries the no-store header.
       rewriteRequestPath: (requestPath) => (requestPath === '/' || requestPath.endsWith('.html') ? '/__none__' : requestPath),
-      onFound: (_path, c) => c.header('Cache-Control', REVALIDATE),
     }),
   );
   app.get('*', (c) => {

@@ -63,12 +63,21 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const preferences = useQuery({ ...preferencesQuery(userId ?? ''), enabled: Boolean(userId) });
   const savedPreference = userId ? preferences.data?.themePreference : undefined;
 
-  useEffect(() => {
+  // SPEC §4: when the session settles (or the user changes) the session decides the theme. This is
+  // state derived from props, so it is adjusted during render rather than in an effect.
+  const sessionKey = session.loading ? 'loading' : `${userId ?? 'anonymous'}:${savedPreference ?? ''}`;
+  const [appliedKey, setAppliedKey] = useState<string | null>(null);
+  if (sessionKey !== appliedKey) {
     const next = themeForSession({ sessionLoading: session.loading, signedIn: Boolean(userId), savedPreference });
-    if (!next) return;
-    setThemeState(next.theme);
-    writeStoredTheme(next.clearStorage ? null : next.theme);
-  }, [session.loading, userId, savedPreference]);
+    if (next) {
+      setAppliedKey(sessionKey);
+      setThemeState(next);
+    }
+  }
+
+  useEffect(() => {
+    if (!session.loading) writeStoredTheme(userId ? theme : null);
+  }, [session.loading, userId, theme]);
 
   useEffect(() => {
     const root = document.documentElement;
@@ -86,7 +95,6 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const setTheme = useCallback(
     (value: ThemePreference) => {
       setThemeState(value);
-      writeStoredTheme(value);
       if (userId) mutate(value);
     },
     [userId, mutate],

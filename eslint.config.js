@@ -1,0 +1,59 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Import boundaries of STYLE.md, enforced: domain is pure; web sees server only as types. */
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'net', 'http', 'crypto', 'child_process', 'zlib', 'url', 'util'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'tmp', 'src/web/public'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through src/server/env.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/server/*', '**/server/*'], allowTypeImports: true, message: 'web may import from server only with `import type`.' },
+            { group: nodeBuiltins, message: 'web runs in the browser.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/server/*', '@/web/*', '**/server/*', '**/web/*'], message: 'domain imports nothing from server or web.' },
+            { group: [...nodeBuiltins, 'react', 'react-dom', 'hono', 'kysely', 'pg'], message: 'domain is pure: no Node, DOM or I/O modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/env.ts', 'scripts/**', 'tests/**', 'bench/**', '**/*.config.ts', 'src/cli.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

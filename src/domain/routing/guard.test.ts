@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { decideAccess, safeReturnPath, type GuardViewer } from './guard';
+import { isKnownClientPath } from './routes';
+
+const anonymous: GuardViewer = { loading: false, signedIn: false, isPremium: false, isAdmin: false };
+const free: GuardViewer = { ...anonymous, signedIn: true };
+const premium: GuardViewer = { ...free, isPremium: true };
+const admin: GuardViewer = { ...free, isAdmin: true };
+
+describe('decideAccess (SPEC §2 route guard)', () => {
+  it('lets anyone see public pages, even while the session loads', () => {
+    expect(decideAccess('public', { ...anonymous, loading: true })).toEqual({ kind: 'allow' });
+  });
+
+  it('shows the loading state for a guarded page until the session is known', () => {
+    expect(decideAccess('user', { ...free, loading: true })).toEqual({ kind: 'loading' });
+  });
+
+  it('sends visitors to /auth and remembers where they were going', () => {
+    for (const access of ['user', 'premium', 'admin'] as const) {
+      expect(decideAccess(access, anonymous)).toEqual({ kind: 'redirect', to: '/auth', rememberFrom: true });
+    }
+  });
+
+  it('sends non-premium users from premium pages to /membership', () => {
+    expect(decideAccess('premium', free)).toEqual({ kind: 'redirect', to: '/membership', rememberFrom: false });
+    expect(decideAccess('premium', admin)).toEqual({ kind: 'redirect', to: '/membership', rememberFrom: false });
+    expect(decideAccess('premium', premium)).toEqual({ kind: 'allow' });
+  });
+
+  it('sends non-admins from admin pages to /', () => {
+    expect(decideAccess('admin', free)).toEqual({ kind: 'redirect', to: '/', rememberFrom: false });
+    expect(decideAccess('admin', premium)).toEqual({ kind: 'redirect', to: '/', rememberFrom: false });
+    expect(decideAccess('admin', admin)).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('safeReturnPath', () => {
+  it('returns in-app paths and refuses anything that leaves the site', () => {
+    expect(safeReturnPath('/news?category=XRP')).toBe('/news?category=XRP');
+    expect(safeReturnPath('//evil.example.com')).toBe('/');
+    expect(safeReturnPath('https://evil.example.com')).toBe('/');
+    expect(safeReturnPath('/auth')).toBe('/');
+    expect(safeReturnPath(undefined)).toBe('/');
+  });
+});
+
+describe('isKnownClientPath', () => {
+  it('knows the route table and the footer pages, with or without a trailing slash', () => {
+    expect(isKnownClientPath('/')).toBe(true);
+    expect(isKnownClientPath('/alerts/')).toBe(true);
+    expect(isKnownClientPath('/api')).toBe(true);
+    expect(isKnownClientPath('/nope')).toBe(false);
+  });
+});

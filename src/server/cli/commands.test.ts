@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { runCommand } from './commands';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => app?.close());
+
+const run = (name: string, args: Record<string, unknown> = {}) => runCommand(app.deps, { name, args });
+
+async function signIn(email: string, password: string) {
+  return app.request('/api/auth/sign-in/email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+describe('CLI commands', () => {
+  it('user:create makes a verified user who can sign in with that role and plan', async () => {
+    const output = await run('user:create', {
+      email: 'Ops@Example.com',
+      password: 'Operator-Pass1',
+      name: 'Ops',
+      role: 'admin',
+      plan: 'complimentary',
+    });
+    expect(output).toMatch(/^Created ops@example.com \(id .+, role admin, plan complimentary\)$/);
+    const response = await signIn('ops@example.com', 'Operator-Pass1');
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const state = await (await app.request('/api/session', { cookie })).json();
+    expect(state).toMatchObject({
+      isAdmin: true,
+      isPremium: true,
+      user: { emailVerified: true },
+      profile: { fullName: 'Ops', subscriptionPlan: 'complimentary' },
+    });
+  });
+
+  it('user:create refuses a weak password with the SPEC §5 message and creates nothing', async () => {
+    await expect(run('user:create', { email: 'weak@example.com', password: 'password1' })).rejects.toThrow(
+      'Password must contain at least one uppercase letter',
+    );
+    const row = await app.handle.db.selectFrom('user').select('id').where('email', '=', 'weak@example.com').executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('user:create refuses a duplicate email and a bad role', async () => {
+    await run('user:create', { email: 'dup@example.com', password: 'Duplicate-1' });
+    await expect(run('user:create', { email: 'dup@example.com', password: 'Duplicate-1' })).rejects.toThrow(
+      'A user with email dup@example.com already exists',
+    );
+    await expect(run('user:create', { email: 'r@example.com', password: 'Duplicate-1', role: 'root' })).rejects.toThrow(
+      /--role: .*\nUsage: user:create/,
+    );
+  });
+
+  it('user:role and user:plan change an existing user and name a missing one', async () => {
+    await run('user:create', { email: 'change@example.com', password: 'Change-Me-1' });
+    expect(await run('user:role', { email: 'change@example.com', role: 'admin' })).toBe('change@example.com now has role admin');
+    expect(await run('user:plan', { email: 'change@example.com', plan: 'premium' })).toBe(
+      'change@example.com now has plan premium',
+    );
+    const profile = await app.handle.db
+      .selectFrom('profiles')
+      .innerJoin('user', 'user.id', 'profiles.user_id')
+      .select(['profiles.subscription_plan', 'user.role'])
+      .where('user.email', '=', 'change@example.com')
+      .executeTakeFirstOrThrow();
+    expect(profile).toEqual({ subscription_plan: 'premium', role: 'admin' });
+    await expect(run('user:plan', { email: 'ghost@example.com', plan: 'free' })).rejects.toThrow(
+      'No user with email ghost@example.com',
+    );
+  });
+
+  it('db:backup then db:restore brings back exactly the rows of the backup', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-backup-'));
+    const file = path.join(dir, 'backup.json.gz');
+    await app.handle.db
+      .insertInto('admin_audit_logs')
+      .values({ action_type: 'profile_update', old_value: JSON.stringify(['a', 1]), new_value: JSON.stringify({ x: 1 }) })
+      .execute();
+    await app.handle.db
+      .insertInto('news_articles')
+      .values({ title: 'T', url: 'https://example.com/a', categories: ['XRP', 'MARKET'], published_at: new Date() })
+      .execute();
+    expect(await run('db:backup', { file })).toMatch(/^Backed up \d+ rows from \d+ tables to /);
+
+    await run('user:create', { email: 'after-backup@example.com', password: 'After-Backup-1' });
+    await app.handle.db.deleteFrom('news_articles').execute();
+    expect(await run('db:restore', { file })).toMatch(/^Restored \d+ rows into \d+ tables/);
+
+    const users = await app.handle.db.selectFrom('user').select('email').execute();
+    expect(users.map((user) => user.email)).not.toContain('after-backup@example.com');
+    expect(users.map((user) => user.email)).toContain('ops@example.com');
+    const article = await app.handle.db.selectFrom('news_articles').selectAll().executeTakeFirstOrThrow();
+    expect(article.categories).toEqual(['XRP', 'MARKET']);
+    const audit = await app.handle.db.selectFrom('admin_audit_logs').selectAll().executeTakeFirstOrThrow();
+    expect(audit.old_value).toEqual(['a', 1]);
+    expect(audit.new_value).toEqual({ x: 1 });
+    expect((await signIn('ops@example.com', 'Operator-Pass1')).status).toBe(200);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('db:restore refuses a file that is not a backup and leaves the data alone', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-backup-'));
+    const file = path.join(dir, 'junk.gz');
+    fs.writeFileSync(file, 'not a backup');
+    await expect(run('db:restore', { file })).rejects.toThrow(/is not a backup made by db:backup/);
+    await expect(run('db:restore', { file: 'relative.gz' })).rejects.toThrow(/must be absolute/);
+    expect((await signIn('ops@example.com', 'Operator-Pass1')).status).toBe(200);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('rejects unknown commands', async () => {
+    await expect(run('db:drop')).rejects.toThrow('Unknown command: db:drop');
+  });
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => app?.close());
+
+const patch = (cookie: string | undefined, body: unknown) =>
+  app.request('/api/preferences', {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    ...(cookie ? { cookie } : {}),
+  });
+
+describe('/api/preferences', () => {
+  it('refuses visitors with 401', async () => {
+    expect((await app.request('/api/preferences')).status).toBe(401);
+    const response = await patch(undefined, { themePreference: 'dark' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: { code: 'unauthorized', message: 'Please sign in to continue.' } });
+  });
+
+  it('returns the defaults of SPEC §3 for a new user', async () => {
+    const { cookie } = await app.signedInUser();
+    const body = await (await app.request('/api/preferences', { cookie })).json();
+    expect(body).toMatchObject({
+      themePreference: 'light',
+      timezone: 'UTC',
+      dateFormat: 'US',
+      alertFrequency: 'instant',
+      quietHoursEnabled: false,
+      quietHoursStart: '22:00',
+      quietHoursEnd: '08:00',
+    });
+  });
+
+  it('updates one field and keeps it', async () => {
+    const { cookie } = await app.signedInUser();
+    const response = await patch(cookie, { themePreference: 'dark' });
+    expect(response.status).toBe(200);
+    expect((await response.json()).themePreference).toBe('dark');
+    expect((await (await app.request('/api/preferences', { cookie })).json()).themePreference).toBe('dark');
+  });
+
+  it("answers 422 'Cannot update this field' for a field that is not a preference", async () => {
+    const { cookie } = await app.signedInUser();
+    const response = await patch(cookie, { subscriptionPlan: 'premium' });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ error: { code: 'validation_error', message: 'Cannot update this field' } });
+  });
+
+  it('answers 422 for two fields at once or a bad value, and changes nothing', async () => {
+    const { cookie } = await app.signedInUser();
+    expect((await patch(cookie, { themePreference: 'dark', timezone: 'UTC' })).status).toBe(422);
+    expect((await patch(cookie, { themePreference: 'neon' })).status).toBe(422);
+    expect((await (await app.request('/api/preferences', { cookie })).json()).themePreference).toBe('light');
+  });
+});

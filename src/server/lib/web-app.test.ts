@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+
+let app: TestApp;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-dist-'));
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  fs.writeFileSync(path.join(distDir, 'theme-init.js'), '/* theme */');
+  app = await createTestApp({ webDistDir: distDir });
+});
+afterAll(async () => {
+  await app?.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('serving the built web app', () => {
+  it('serves hashed assets with long-lived immutable caching and compression', async () => {
+    const response = await app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('never caches index.html and answers client routes with it', async () => {
+    for (const pathname of ['/', '/news', '/admin', '/api', '/terms']) {
+      const response = await app.request(pathname);
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store, max-age=0');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('answers an unknown path with the app (its 404 page) and status 404', async () => {
+    const response = await app.request('/no-such-page');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<div id="root">');
+  });
+
+  it('revalidates un-hashed public files and 404s a missing asset', async () => {
+    expect((await app.request('/theme-init.js')).headers.get('cache-control')).toBe('no-cache');
+    expect((await app.request('/assets/missing-000.js')).status).toBe(404);
+  });
+
+  it('keeps the API under /api/ working next to the /api page', async () => {
+    expect((await app.request('/api/health')).status).toBe(200);
+    expect((await app.request('/api/unknown')).status).toBe(404);
+  });
+});

@@ -1,0 +1,17 @@
+// @vitest-environment jsdom
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useSession } from './session-provider';
+import { useTheme } from './theme-provider';
+
+describe('context hooks outside their providers (SPEC §8)', () => {
+  it('useSession throws a clear error', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useSession())).toThrow('useSession must be used within a SessionProvider');
+  });
+
+  it('useTheme throws a clear error', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useTheme())).toThrow('useTheme must be used within a ThemeProvider');
+  });
+});

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role, SubscriptionPlan } from '../../src/domain/plans/entitlements';
+import type { DatabaseHandle } from '../../src/server/db/client';
+import { parseEnv, type Env } from '../../src/server/env';
+import { createVerifiedUser } from '../../src/server/features/users/users.service';
+import { createLogger } from '../../src/server/lib/logger';
+import { createRuntime, type Runtime } from '../../src/server/runtime';
+import { createTestDatabase } from './test-db';
+
+export const TEST_PASSWORD = 'Correct-Horse-9';
+
+export interface TestApp extends Runtime {
+  env: Env;
+  handle: DatabaseHandle;
+  /** A request against the app (no network), with the given session cookie. */
+  request(pathname: string, init?: RequestInit & { cookie?: string }): Promise<Response>;
+  /** Creates a verified user through the operator path and returns its session cookie. */
+  signedInUser(options?: { role?: Role; plan?: SubscriptionPlan; email?: string; name?: string }): Promise<{
+    cookie: string;
+    email: string;
+    userId: string;
+  }>;
+  close(): Promise<void>;
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-test-'));
+  const result = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '3999', ...overrides });
+  if (!result.ok) throw new Error(result.errors.join('\n'));
+  return result.env;
+}
+
+let counter = 0;
+
+export async function createTestApp(options: { webDistDir?: string } = {}): Promise<TestApp> {
+  const env = testEnv();
+  const handle = await createTestDatabase();
+  const runtime = await createRuntime({ env, handle, logger: createLogger('silent'), ...options });
+  const origin = env.PUBLIC_URL;
+
+  const request: TestApp['request'] = (pathname, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.cookie) headers.set('cookie', init.cookie);
+    if (!headers.has('origin')) headers.set('origin', origin);
+    return Promise.resolve(runtime.app.request(`${origin}${pathname}`, { ...init, headers }));
+  };
+
+  const signedInUser: TestApp['signedInUser'] = async (userOptions = {}) => {
+    counter += 1;
+    const email = userOptions.email ?? `user${counter}-${Date.now()}@example.com`;
+    const user = await createVerifiedUser(runtime.deps.auth, handle.db, {
+      email,
+      password: TEST_PASSWORD,
+      name: userOptions.name ?? `Test User ${counter}`,
+      role: userOptions.role,
+      plan: userOptions.plan,
+    });
+    const response = await request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: TEST_PASSWORD }),
+    });
+    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    const cookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    return { cookie, email, userId: user.id };
+  };
+
+  return {
+    ...runtime,
+    env,
+    handle,
+    request,
+    signedInUser,
+    close: async () => {
+      await handle.close();
+      fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}

@@ -56,4 +56,9 @@ export default tseslint.config(
     files: ['src/server/env.ts', 'scripts/**', 'tests/**', 'bench/**', '**/*.config.ts', 'src/cli.ts', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  {
+    // Playwright fixtures must destructure their dependencies, even when there are none.
+    files: ['tests/e2e/**'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
 );

@@ -5,19 +5,21 @@ import { useSession } from '@/web/app/providers/session-provider';
 
 /** Sign out behind a confirmation, with the SPEC §8 toasts. */
 export function useSignOut() {
-  const { signOut } = useSession();
+  const { endSession, clearSession } = useSession();
   const navigate = useNavigate();
   const [confirmOpen, setConfirmOpen] = useState(false);
 
   const confirm = useCallback(async () => {
     try {
-      await signOut();
-      toast.success('Signed out successfully', { description: 'You have been signed out of your account.' });
+      await endSession();
+      // Leave the page first: a guarded page would otherwise send the signed-out user to /auth.
       await navigate('/');
+      clearSession();
+      toast.success('Signed out successfully', { description: 'You have been signed out of your account.' });
     } catch (error) {
       toast.error('Error signing out', { description: (error as Error).message });
     }
-  }, [signOut, navigate]);
+  }, [endSession, clearSession, navigate]);
 
   return { confirmOpen, setConfirmOpen, confirm };
 }

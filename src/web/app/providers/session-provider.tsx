@@ -20,8 +20,10 @@ export interface SessionContextValue {
   isAdmin: boolean;
   /** Re-reads the session from the server (after sign-in, plan changes). */
   refresh(): Promise<void>;
-  /** Ends the session on the server, then clears the client's user, profile and role. */
-  signOut(): Promise<void>;
+  /** Ends the session on the server; throws with the server's message when it cannot. */
+  endSession(): Promise<void>;
+  /** Clears the client's user, session, profile and role (and everything cached for them). */
+  clearSession(): void;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -35,9 +37,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
   }, [queryClient]);
 
-  const signOut = useCallback(async () => {
+  const endSession = useCallback(async () => {
     const result = await authClient.signOut();
     if (result.error) throw new Error(result.error.message ?? 'The server did not end the session');
+  }, []);
+
+  const clearSession = useCallback(() => {
     queryClient.setQueryData(sessionQuery.queryKey, signedOutState);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
   }, [queryClient]);
@@ -52,9 +57,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isPremium: state.isPremium,
       isAdmin: state.isAdmin,
       refresh,
-      signOut,
+      endSession,
+      clearSession,
     }),
-    [state, isPending, refresh, signOut],
+    [state, isPending, refresh, endSession, clearSession],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

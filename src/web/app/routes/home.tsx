@@ -66,7 +66,10 @@ export function Component() {
           )}
         </div>
       </section>
-      <section aria-label="Features" className="grid gap-4 md:grid-cols-3">
+      <section aria-labelledby="features-heading" className="grid gap-4 md:grid-cols-3">
+        <h2 id="features-heading" className="sr-only">
+          Features
+        </h2>
         {featureCards.map((card) => (
           <Card key={card.title}>
             <CardHeader>

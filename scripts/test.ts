@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `npm test`: every test, fastest failures first. Unit and integration tests on embedded PGlite; the
+ * database tests again on PostgreSQL when TEST_DATABASE_URL is set; then the browser tests against
+ * the production build. Ends with one line that totals them all.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-test-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(label: string, args: string[], env: NodeJS.ProcessEnv, report: string, count: (json: unknown) => void) {
+  process.stdout.write(`\n=== ${label} ===\n`);
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
+  if (fs.existsSync(report)) count(JSON.parse(fs.readFileSync(report, 'utf8')));
+  if (result.status !== 0) {
+    process.stdout.write(`\n${label} failed.\n${totals.passed} passed, ${Math.max(totals.failed, 1)} failed\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}
+const countVitest = (json: unknown) => {
+  const report = json as VitestReport;
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+};
+
+const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
+const { TEST_DATABASE_URL, ...embeddedEnv } = process.env;
+
+const unitReport = path.join(reports, 'vitest.json');
+run('Unit and integration tests (embedded PGlite)', [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`], embeddedEnv, unitReport, countVitest);
+
+if (TEST_DATABASE_URL) {
+  const pgReport = path.join(reports, 'vitest-pg.json');
+  run('Database integration tests (PostgreSQL server)', [vitest, 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`], process.env, pgReport, countVitest);
+} else {
+  process.stdout.write('\n(TEST_DATABASE_URL is not set: the PostgreSQL pass is skipped; .ci/run sets it.)\n');
+}
+
+const e2eReport = path.join(reports, 'playwright.json');
+run('Browser tests (Chromium, production build)', [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/test-e2e.ts'], { ...embeddedEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }, e2eReport, (json) => {
+  const stats = (json as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }).stats;
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+});
+
+process.stdout.write(`\nAll suites passed.\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);

@@ -1,0 +1,60 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_PASSWORD, e2eUsers, type E2eUser } from './users';
+
+interface Options {
+  /** Console errors a test provokes on purpose (a 404 document logs one). */
+  expectedConsoleErrors: RegExp[];
+}
+
+interface Fixtures {
+  /** Fails the test on any console error or uncaught page error (CSP violations included). */
+  failOnConsoleErrors: void;
+  /** Signs in through the API in this page's browser context. */
+  signInAs(user: E2eUser | { email: string; password: string }): Promise<void>;
+  /** Signs up a fresh account through the API (for tests that change what they are given). */
+  freshUser(name?: string): Promise<{ email: string; password: string }>;
+}
+
+export const test = base.extend<Fixtures & Options>({
+  expectedConsoleErrors: [[], { option: true }],
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: run the browser tests with `npm run test:e2e`');
+    await use(url);
+  },
+  failOnConsoleErrors: [
+    async ({ page, expectedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        const text = message.text();
+        if (message.type() === 'error' && !expectedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use();
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  signInAs: async ({ page }, use) => {
+    await use(async (user) => {
+      const credentials = typeof user === 'string' ? { email: e2eUsers[user].email, password: E2E_PASSWORD } : user;
+      const response = await page.request.post('/api/auth/sign-in/email', { data: credentials });
+      expect(response.status(), await response.text()).toBe(200);
+    });
+  },
+  freshUser: async ({ page }, use) => {
+    await use(async (name = 'Fresh User') => {
+      const email = `fresh-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+      const password = E2E_PASSWORD;
+      const response = await page.request.post('/api/auth/sign-up/email', { data: { email, password, name } });
+      expect(response.status(), await response.text()).toBe(200);
+      return { email, password };
+    });
+  },
+});
+
+export { expect };
+
+export async function expectPath(page: Page, pathname: string): Promise<void> {
+  await expect.poll(() => new URL(page.url()).pathname).toBe(pathname);
+}

@@ -1,0 +1,62 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { E2E_PASSWORD, e2eUsers } from './users';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+async function waitForHealth(url: string, child: ReturnType<typeof spawn>): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} before it was healthy`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('The server did not become healthy within 60 s');
+}
+
+/**
+ * Starts the production build on a random port with a fresh DATA_DIR and creates the test accounts
+ * with the CLI, which hands its commands to the running server over the control socket.
+ */
+export default async function globalSetup() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  await waitForHealth(baseUrl, server);
+
+  for (const user of Object.values(e2eUsers)) {
+    const args = ['--import', 'tsx', 'src/cli.ts', 'user:create', '--email', user.email, '--password', E2E_PASSWORD, '--role', user.role, '--plan', user.plan];
+    if (user.name) args.push('--name', user.name);
+    const result = spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`user:create ${user.email} failed: ${result.stderr}`);
+  }
+
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

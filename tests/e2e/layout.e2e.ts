@@ -1,0 +1,76 @@
+import { expect, expectPath, test } from './fixtures';
+
+test.describe('header and footer (SPEC §2)', () => {
+  test('a visitor sees the header links, Sign In and Get Premium', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const links: [string, string][] = [
+      ['Home', '/'],
+      ['News & Insights', '/news'],
+      ['Analytics', '/analytics'],
+      ['Alerts', '/alerts'],
+      ['Membership', '/membership'],
+    ];
+    for (const [name, href] of links) {
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    await expect(header.getByRole('link', { name: 'Get Premium' })).toHaveAttribute('href', '/membership');
+    await nav.getByRole('link', { name: 'Membership' }).click();
+    await expectPath(page, '/membership');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose Your Membership Plan');
+  });
+
+  test('the footer has its three groups, social links, newsletter, disclaimer and © 2024', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const groups = {
+      Platform: ['/analytics', '/news', '/alerts', '/api'],
+      Resources: ['/learn', '/analysis', '/regulatory', '/research'],
+      Company: ['/about', '/settings', '/contact', '/privacy', '/terms'],
+    };
+    for (const [group, hrefs] of Object.entries(groups)) {
+      const links = footer.getByRole('navigation', { name: group }).getByRole('link');
+      await expect(links).toHaveCount(hrefs.length);
+      for (const [index, href] of hrefs.entries()) await expect(links.nth(index)).toHaveAttribute('href', href);
+    }
+    await expect(footer.getByRole('link', { name: 'XRP on X' })).toHaveAttribute('target', '_blank');
+    await expect(footer.getByTestId('disclaimer')).toContainText('not financial advice');
+    await expect(footer).toContainText('© 2024');
+    await footer.getByRole('link', { name: 'Research', exact: true }).click();
+    await expectPath(page, '/research');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Research');
+  });
+
+  test('the newsletter box subscribes and explains a bad address', async ({ page }) => {
+    await page.goto('/');
+    const box = page.getByLabel('Newsletter');
+    await box.fill('not-an-email');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await box.fill(`reader-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText("You're subscribed to the XRP Research newsletter.")).toBeVisible();
+    await expect(box).toHaveValue('');
+  });
+
+  test('/api is a page of the site while /api/… is the API', async ({ page }) => {
+    await page.goto('/api');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Developer API');
+    const health = await page.request.get('/api/health');
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+  });
+});
+
+test.describe('404 page (SPEC §2)', () => {
+  test.use({ expectedConsoleErrors: [/status of 404/] });
+
+  test('an unknown path shows the 404 page with a way home, with status 404', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expectPath(page, '/');
+  });
+});

@@ -21,10 +21,21 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Real server and CLI processes on an embedded DATA_DIR (PGlite only, so not in the PostgreSQL pass).
+          name: 'processes',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          fileParallelism: false,
         },
       },
     ],

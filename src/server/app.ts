@@ -26,6 +26,8 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createNewsletterRoutes(deps));
 }
 
+const webCompression = compress();
+
 export function createApp(deps: AppDeps, options: AppOptions) {
   const api = createApiRoutes(deps, options);
   api.doc31('/openapi.json', {
@@ -40,8 +42,9 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   app.use(requestId({ headerName: 'X-Request-Id' }));
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders());
-  app.use(compress());
   if (options.webDistDir) {
+    // Compression where it pays: the app's assets and pages. API answers are small JSON (bench/).
+    app.use('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : webCompression(c, next)));
     const web = createWebAppRoutes(options.webDistDir);
     // /api itself is a page of the site (SPEC §2 footer); everything below it is the API.
     app.get('/api', (c) => web.fetch(c.req.raw));

@@ -1,25 +1,43 @@
-import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useSession } from '@/web/app/providers/session-provider';
 
-/** Sign out behind a confirmation, with the SPEC §8 toasts. */
+/**
+ * Sign out behind a confirmation, with the SPEC §8 toasts. The client forgets the user only once the
+ * app is on the home page: a guarded page that saw the user vanish would send them to /auth instead.
+ */
 export function useSignOut() {
   const { endSession, clearSession } = useSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const leaving = useRef(false);
+
+  const finish = useCallback(() => {
+    leaving.current = false;
+    clearSession();
+    toast.success('Signed out successfully', { description: 'You have been signed out of your account.' });
+  }, [clearSession]);
+
+  useEffect(() => {
+    if (leaving.current && pathname === '/') finish();
+  }, [pathname, finish]);
 
   const confirm = useCallback(async () => {
     try {
       await endSession();
-      // Leave the page first: a guarded page would otherwise send the signed-out user to /auth.
-      await navigate('/');
-      clearSession();
-      toast.success('Signed out successfully', { description: 'You have been signed out of your account.' });
     } catch (error) {
       toast.error('Error signing out', { description: (error as Error).message });
+      return;
     }
-  }, [endSession, clearSession, navigate]);
+    if (pathname === '/') {
+      finish();
+      return;
+    }
+    leaving.current = true;
+    await navigate('/');
+  }, [endSession, navigate, pathname, finish]);
 
   return { confirmOpen, setConfirmOpen, confirm };
 }

@@ -1,0 +1,145 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The real processes an operator runs, on one embedded DATA_DIR: the CLI with and without a server,
+ * a second server, SIGTERM, kill -9, and a bad configuration.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-proc-'));
+const running = new Set<ChildProcess>();
+
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function envFor(port: number, extra: Record<string, string> = {}) {
+  const { TEST_DATABASE_URL: _ignored, DATABASE_URL: _alsoIgnored, ...env } = process.env;
+  return { ...env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', ...extra };
+}
+
+function cli(args: string[], port = 3999) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: root,
+    env: envFor(port),
+    encoding: 'utf8',
+  });
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: envFor(port), stdio: 'pipe' });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
+    if (ok) return child;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error('server did not become healthy');
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', resolve));
+}
+
+async function signIn(port: number, email: string, password: string) {
+  return fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+describe('operator processes on one embedded DATA_DIR', () => {
+  it('the CLI opens the database itself when no server runs, and refuses a weak password', () => {
+    const created = cli(['user:create', '--email', 'first@example.com', '--password', 'First-Admin-1', '--role', 'admin']);
+    expect(created.stderr).toBe('');
+    expect(created.status).toBe(0);
+    expect(created.stdout).toMatch(/^Created first@example.com \(id \S+, role admin, plan free\)\n$/);
+
+    const weak = cli(['user:create', '--email', 'weak@example.com', '--password', 'weakpass1']);
+    expect(weak.status).toBe(1);
+    expect(weak.stderr).toBe('Password must contain at least one uppercase letter\n');
+  });
+
+  it('with a server running, the CLI hands its command to it and a second server refuses to start', async () => {
+    const port = await freePort();
+    const server = await startServer(port);
+    const created = cli(['user:create', '--email', 'second@example.com', '--password', 'Second-User-2', '--plan', 'premium']);
+    expect(created.status).toBe(0);
+    expect((await signIn(port, 'second@example.com', 'Second-User-2')).status).toBe(200);
+
+    const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: envFor(await freePort()),
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain(`Another server (pid ${server.pid}) is already running on DATA_DIR ${dataDir}`);
+
+    server.kill('SIGTERM');
+    expect(await exited(server)).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'control.sock'))).toBe(false);
+  });
+
+  it('after kill -9 the database opens again with every committed row', async () => {
+    const port = await freePort();
+    const server = await startServer(port);
+    // Writes in flight when the process dies: newsletter sign-ups hammered in parallel.
+    const writes = Array.from({ length: 40 }, (_, index) =>
+      fetch(`http://127.0.0.1:${port}/api/newsletter`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `reader${index}@example.com` }),
+      }).then((response) => response.ok, () => false),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    server.kill('SIGKILL');
+    await exited(server);
+    const acknowledged = (await Promise.all(writes)).filter(Boolean).length;
+
+    const again = await startServer(port);
+    const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
+    expect(health).toMatchObject({ status: 'ok', database: 'ok' });
+    expect((await signIn(port, 'second@example.com', 'Second-User-2')).status).toBe(200);
+    // Every sign-up the server acknowledged before it died is still there.
+    const file = path.join(dataDir, 'after-kill.json.gz');
+    expect(cli(['db:backup', file]).status).toBe(0);
+    const backup = JSON.parse(gunzipSync(fs.readFileSync(file)).toString('utf8'));
+    expect(backup.tables.newsletter_subscribers.rows.length).toBeGreaterThanOrEqual(acknowledged);
+    again.kill('SIGTERM');
+    expect(await exited(again)).toBe(0);
+  });
+
+  it('a bad configuration stops the server with one line naming the variable', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: envFor(3999, { PORT: 'eighty', ROLE: 'worker' }),
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(
+      'Invalid configuration: PORT must be a whole number between 0 and 65535 (got "eighty")\n' +
+        'Invalid configuration: ROLE must be one of web, jobs, all (got "worker")\n',
+    );
+  });
+});

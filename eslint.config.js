@@ -4,7 +4,19 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Import boundaries of STYLE.md, enforced: domain is pure; web sees server only as types. */
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'net', 'http', 'crypto', 'child_process', 'zlib', 'url', 'util'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'net',
+  'http',
+  'crypto',
+  'child_process',
+  'zlib',
+  'url',
+  'util',
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'tmp', 'src/web/public'] },
@@ -17,7 +29,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through src/server/env.ts.' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through src/server/env.ts.',
+        },
       ],
     },
   },
@@ -31,7 +46,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@/server/*', '**/server/*'], allowTypeImports: true, message: 'web may import from server only with `import type`.' },
+            {
+              group: ['@/server/*', '**/server/*'],
+              allowTypeImports: true,
+              message: 'web may import from server only with `import type`.',
+            },
             { group: nodeBuiltins, message: 'web runs in the browser.' },
           ],
         },
@@ -45,15 +64,30 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@/server/*', '@/web/*', '**/server/*', '**/web/*'], message: 'domain imports nothing from server or web.' },
-            { group: [...nodeBuiltins, 'react', 'react-dom', 'hono', 'kysely', 'pg'], message: 'domain is pure: no Node, DOM or I/O modules.' },
+            {
+              group: ['@/server/*', '@/web/*', '**/server/*', '**/web/*'],
+              message: 'domain imports nothing from server or web.',
+            },
+            {
+              group: [...nodeBuiltins, 'react', 'react-dom', 'hono', 'kysely', 'pg'],
+              message: 'domain is pure: no Node, DOM or I/O modules.',
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['src/server/env.ts', 'scripts/**', 'tests/**', 'bench/**', '**/*.config.ts', 'src/cli.ts', '**/*.test.ts', '**/*.test.tsx'],
+    files: [
+      'src/server/env.ts',
+      'scripts/**',
+      'tests/**',
+      'bench/**',
+      '**/*.config.ts',
+      'src/cli.ts',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

@@ -15,19 +15,28 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 32;
 
 function listen(server: http.Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 }
 
 async function measure(url: string, expectedStatus = 200): Promise<number> {
   await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
   const unexpected = expectedStatus === 200 ? result.non2xx : result.requests.total - result.non2xx;
-  if (unexpected > 0 || result.errors > 0) throw new Error(`${url}: ${unexpected} unexpected answers, ${result.errors} errors`);
+  if (unexpected > 0 || result.errors > 0)
+    throw new Error(`${url}: ${unexpected} unexpected answers, ${result.errors} errors`);
   return result.requests.average;
 }
 
 export async function benchHealth(): Promise<void> {
-  const body = JSON.stringify({ status: 'ok', database: 'ok', databaseKind: 'pglite', version: '0.1.0', uptimeSeconds: 1 });
+  const body = JSON.stringify({
+    status: 'ok',
+    database: 'ok',
+    databaseKind: 'pglite',
+    version: '0.1.0',
+    uptimeSeconds: 1,
+  });
   const bare = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(body);
@@ -45,7 +54,9 @@ export async function benchHealth(): Promise<void> {
   // The same middleware stack without a database query, to tell framework cost from database cost.
   const noDb = await measure(`http://127.0.0.1:${appPort}/api/no-such-route`, 404);
   const row = (label: string, value: number) =>
-    console.log(`${label.padEnd(34)} ${value.toFixed(0).padStart(7)} req/s  ${(value / baseline).toFixed(2)}× bare`);
+    console.log(
+      `${label.padEnd(34)} ${value.toFixed(0).padStart(7)} req/s  ${(value / baseline).toFixed(2)}× bare`,
+    );
   console.log(`health benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per target, same process`);
   row('bare node:http JSON (baseline)', baseline);
   row('API 404 JSON (middleware, no db)', noDb);

@@ -29,9 +29,12 @@ export function ensureChromium(): void {
     process.stderr.write(`${HOW_TO_GET_IT}\n`);
     process.exit(1);
   }
-  process.stdout.write('Chromium is missing; installing Debian\'s chromium package with apt-get...\n');
+  process.stdout.write("Chromium is missing; installing Debian's chromium package with apt-get...\n");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation'],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) {
       process.stderr.write(`apt-get ${args.join(' ')} failed.\n${HOW_TO_GET_IT}\n`);

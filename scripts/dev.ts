@@ -12,11 +12,15 @@ const apiPort = webPort + 1;
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${webPort}`;
 
 const children: ChildProcess[] = [
-  spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'src/server/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: String(apiPort), PUBLIC_URL: publicUrl, NODE_ENV: 'development' },
-  }),
+  spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'src/server/main.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, PORT: String(apiPort), PUBLIC_URL: publicUrl, NODE_ENV: 'development' },
+    },
+  ),
   spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], {
     cwd: root,
     stdio: 'inherit',

@@ -9,10 +9,14 @@ import { ensureChromium } from './chromium';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 ensureChromium();
 
-const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const build = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 fs.writeFileSync(stampFile(root), sourceHash(root));
 

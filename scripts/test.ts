@@ -13,12 +13,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-function run(label: string, args: string[], env: NodeJS.ProcessEnv, report: string, count: (json: unknown) => void) {
+function run(
+  label: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  report: string,
+  count: (json: unknown) => void,
+) {
   process.stdout.write(`\n=== ${label} ===\n`);
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
   if (fs.existsSync(report)) count(JSON.parse(fs.readFileSync(report, 'utf8')));
   if (result.status !== 0) {
-    process.stdout.write(`\n${label} failed.\n${totals.passed} passed, ${Math.max(totals.failed, 1)} failed\n`);
+    process.stdout.write(
+      `\n${label} failed.\n${totals.passed} passed, ${Math.max(totals.failed, 1)} failed\n`,
+    );
     process.exit(result.status ?? 1);
   }
 }
@@ -40,21 +48,53 @@ const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const { TEST_DATABASE_URL, ...embeddedEnv } = process.env;
 
 const unitReport = path.join(reports, 'vitest.json');
-run('Unit and integration tests (embedded PGlite)', [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`], embeddedEnv, unitReport, countVitest);
+run(
+  'Unit and integration tests (embedded PGlite)',
+  [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
+  embeddedEnv,
+  unitReport,
+  countVitest,
+);
 
 if (TEST_DATABASE_URL) {
   const pgReport = path.join(reports, 'vitest-pg.json');
-  run('Database integration tests (PostgreSQL server)', [vitest, 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`], process.env, pgReport, countVitest);
+  run(
+    'Database integration tests (PostgreSQL server)',
+    [
+      vitest,
+      'run',
+      '--project',
+      'server',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${pgReport}`,
+    ],
+    process.env,
+    pgReport,
+    countVitest,
+  );
 } else {
-  process.stdout.write('\n(TEST_DATABASE_URL is not set: the PostgreSQL pass is skipped; .ci/run sets it.)\n');
+  process.stdout.write(
+    '\n(TEST_DATABASE_URL is not set: the PostgreSQL pass is skipped; .ci/run sets it.)\n',
+  );
 }
 
 const e2eReport = path.join(reports, 'playwright.json');
-run('Browser tests (Chromium, production build)', [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/test-e2e.ts'], { ...embeddedEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }, e2eReport, (json) => {
-  const stats = (json as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }).stats;
-  totals.passed += stats.expected + stats.flaky;
-  totals.failed += stats.unexpected;
-  totals.skipped += stats.skipped;
-});
+run(
+  'Browser tests (Chromium, production build)',
+  [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/test-e2e.ts'],
+  { ...embeddedEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  e2eReport,
+  (json) => {
+    const stats = (
+      json as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }
+    ).stats;
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  },
+);
 
-process.stdout.write(`\nAll suites passed.\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+process.stdout.write(
+  `\nAll suites passed.\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
+);

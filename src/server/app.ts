@@ -56,9 +56,13 @@ export function createApp(deps: AppDeps, options: AppOptions) {
 
   app.notFound((c) => c.json(errorBody('not_found', `Not found: ${c.req.path}`), 404));
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(errorBody(error.code, error.message, error.issues), error.status);
+    if (error instanceof AppError)
+      return c.json(errorBody(error.code, error.message, error.issues), error.status);
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json(errorBody(error.status === 401 ? 'unauthorized' : 'bad_request', error.message), error.status);
+      return c.json(
+        errorBody(error.status === 401 ? 'unauthorized' : 'bad_request', error.message),
+        error.status,
+      );
     }
     (c.get('logger') ?? deps.logger).error({ err: error }, 'unhandled error');
     return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500);

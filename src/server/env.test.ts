@@ -24,12 +24,19 @@ describe('parseEnv', () => {
   });
 
   it('names each bad variable with its value, one line each', () => {
-    const result = parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ROLE: 'worker', SYNC_DISABLED: 'maybe' });
+    const result = parseEnv({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      ROLE: 'worker',
+      SYNC_DISABLED: 'maybe',
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toHaveLength(4);
     expect(result.errors).toContain('PORT must be a whole number between 0 and 65535 (got "eighty")');
-    expect(result.errors).toContain('DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://x")');
+    expect(result.errors).toContain(
+      'DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://x")',
+    );
     expect(result.errors).toContain('ROLE must be one of web, jobs, all (got "worker")');
     expect(result.errors.find((line) => line.startsWith('SYNC_DISABLED '))).toBeDefined();
   });
@@ -38,7 +45,9 @@ describe('parseEnv', () => {
     const result = parseEnv({ AUTH_SECRET: 'short', PORT: '70000' });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors.some((line) => line.startsWith('AUTH_SECRET must be at least 32 characters'))).toBe(true);
+    expect(result.errors.some((line) => line.startsWith('AUTH_SECRET must be at least 32 characters'))).toBe(
+      true,
+    );
     expect(result.errors.some((line) => line.startsWith('PORT '))).toBe(true);
   });
 

@@ -37,7 +37,9 @@ const envSchema = z
         .optional(),
     ),
     AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+    SMTP_URL: optionalText.pipe(
+      z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    ),
     MAIL_FROM: z.string().min(3).default('XRP Research <no-reply@localhost>'),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -72,7 +74,12 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.BILLING_REQUIRE_STRIPE) {
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when BILLING_REQUIRE_STRIPE=true' });
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when BILLING_REQUIRE_STRIPE=true',
+          });
       }
     }
   });

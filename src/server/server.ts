@@ -23,11 +23,15 @@ export interface RunningServer {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** env → data dir ownership → database → migrations → app → listen. Returns a handle that closes in order. */
-export async function startServer(env: Env, options: { webDistDir?: string | null } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Env,
+  options: { webDistDir?: string | null } = {},
+): Promise<RunningServer> {
   const logger = createLogger(env.LOG_LEVEL);
   fs.mkdirSync(env.DATA_DIR, { recursive: true, mode: 0o700 });
   const target = databaseTarget(env);
-  const control: ControlSocket | null = target.kind === 'pglite' ? await claimDataDir(env.DATA_DIR, 'server') : null;
+  const control: ControlSocket | null =
+    target.kind === 'pglite' ? await claimDataDir(env.DATA_DIR, 'server') : null;
 
   let handle: DatabaseHandle | undefined;
   try {
@@ -41,11 +45,16 @@ export async function startServer(env: Env, options: { webDistDir?: string | nul
     });
 
     const server: ServerType = await new Promise((resolve) => {
-      const instance = serve({ fetch: runtime.app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(instance));
+      const instance = serve({ fetch: runtime.app.fetch, port: env.PORT, hostname: env.HOST }, () =>
+        resolve(instance),
+      );
     });
     const port = (server.address() as AddressInfo).port;
     const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
-    logger.info({ url, publicUrl: env.PUBLIC_URL, database: handle.kind, dataDir: env.DATA_DIR }, 'server listening');
+    logger.info(
+      { url, publicUrl: env.PUBLIC_URL, database: handle.kind, dataDir: env.DATA_DIR },
+      'server listening',
+    );
 
     const openHandle = handle;
     let closing: Promise<void> | undefined;

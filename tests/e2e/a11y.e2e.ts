@@ -13,7 +13,9 @@ test.describe('accessibility', () => {
     await freshUser('Axe Dark');
     await page.request.patch('/api/preferences', { data: { themePreference: 'dark' } });
     await page.goto('/');
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(true);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);

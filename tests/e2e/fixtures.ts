@@ -27,7 +27,8 @@ export const test = base.extend<Fixtures & Options>({
       const errors: string[] = [];
       page.on('console', (message) => {
         const text = message.text();
-        if (message.type() === 'error' && !expectedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+        if (message.type() === 'error' && !expectedConsoleErrors.some((pattern) => pattern.test(text)))
+          errors.push(text);
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use();
@@ -37,7 +38,8 @@ export const test = base.extend<Fixtures & Options>({
   ],
   signInAs: async ({ page }, use) => {
     await use(async (user) => {
-      const credentials = typeof user === 'string' ? { email: e2eUsers[user].email, password: E2E_PASSWORD } : user;
+      const credentials =
+        typeof user === 'string' ? { email: e2eUsers[user].email, password: E2E_PASSWORD } : user;
       const response = await page.request.post('/api/auth/sign-in/email', { data: credentials });
       expect(response.status(), await response.text()).toBe(200);
     });
@@ -46,7 +48,9 @@ export const test = base.extend<Fixtures & Options>({
     await use(async (name = 'Fresh User') => {
       const email = `fresh-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
       const password = E2E_PASSWORD;
-      const response = await page.request.post('/api/auth/sign-up/email', { data: { email, password, name } });
+      const response = await page.request.post('/api/auth/sign-up/email', {
+        data: { email, password, name },
+      });
       expect(response.status(), await response.text()).toBe(200);
       return { email, password };
     });

@@ -21,7 +21,8 @@ function freePort(): Promise<number> {
 async function waitForHealth(url: string, child: ReturnType<typeof spawn>): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} before it was healthy`);
+    if (child.exitCode !== null)
+      throw new Error(`The server exited with ${child.exitCode} before it was healthy`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
     } catch {
@@ -40,12 +41,36 @@ export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   await waitForHealth(baseUrl, server);
 
   for (const user of Object.values(e2eUsers)) {
-    const args = ['--import', 'tsx', 'src/cli.ts', 'user:create', '--email', user.email, '--password', E2E_PASSWORD, '--role', user.role, '--plan', user.plan];
+    const args = [
+      '--import',
+      'tsx',
+      'src/cli.ts',
+      'user:create',
+      '--email',
+      user.email,
+      '--password',
+      E2E_PASSWORD,
+      '--role',
+      user.role,
+      '--plan',
+      user.plan,
+    ];
     if (user.name) args.push('--name', user.name);
     const result = spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`user:create ${user.email} failed: ${result.stderr}`);

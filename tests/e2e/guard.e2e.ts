@@ -38,7 +38,10 @@ test.describe('route guard (SPEC §2)', () => {
     await expectPath(page, '/');
   });
 
-  test('a free user is sent from premium pages to /membership and from admin pages to /', async ({ page, signInAs }) => {
+  test('a free user is sent from premium pages to /membership and from admin pages to /', async ({
+    page,
+    signInAs,
+  }) => {
     await signInAs('free');
     await page.goto('/news');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('News & Insights');

@@ -22,7 +22,9 @@ test.describe('header and footer (SPEC §2)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose Your Membership Plan');
   });
 
-  test('the footer has its three groups, social links, newsletter, disclaimer and © 2024', async ({ page }) => {
+  test('the footer has its three groups, social links, newsletter, disclaimer and © 2024', async ({
+    page,
+  }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     const groups = {
@@ -33,7 +35,8 @@ test.describe('header and footer (SPEC §2)', () => {
     for (const [group, hrefs] of Object.entries(groups)) {
       const links = footer.getByRole('navigation', { name: group }).getByRole('link');
       await expect(links).toHaveCount(hrefs.length);
-      for (const [index, href] of hrefs.entries()) await expect(links.nth(index)).toHaveAttribute('href', href);
+      for (const [index, href] of hrefs.entries())
+        await expect(links.nth(index)).toHaveAttribute('href', href);
     }
     await expect(footer.getByRole('link', { name: 'XRP on X' })).toHaveAttribute('target', '_blank');
     await expect(footer.getByTestId('disclaimer')).toContainText('not financial advice');

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const htmlIsDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
-const logoTheme = (page: Page) => page.getByRole('banner').locator('img[data-theme-logo]').getAttribute('data-theme-logo');
+const logoTheme = (page: Page) =>
+  page.getByRole('banner').locator('img[data-theme-logo]').getAttribute('data-theme-logo');
 
 async function chooseTheme(page: Page, label: 'Light' | 'Dark' | 'System') {
   await page.getByRole('button', { name: /^Theme:/ }).click();
@@ -19,14 +20,19 @@ test.describe('theme (SPEC §4)', () => {
     await chooseTheme(page, 'Dark');
     await expect.poll(() => htmlIsDark(page)).toBe(true);
     expect(await logoTheme(page)).toBe('dark');
-    await expect.poll(async () => (await (await page.request.get('/api/preferences')).json()).themePreference).toBe('dark');
+    await expect
+      .poll(async () => (await (await page.request.get('/api/preferences')).json()).themePreference)
+      .toBe('dark');
 
     await page.reload();
     await expect.poll(() => htmlIsDark(page)).toBe(true);
     expect(await logoTheme(page)).toBe('dark');
   });
 
-  test('the saved preference wins over a stale local value on another device', async ({ page, freshUser }) => {
+  test('the saved preference wins over a stale local value on another device', async ({
+    page,
+    freshUser,
+  }) => {
     await freshUser();
     await page.request.patch('/api/preferences', { data: { themePreference: 'dark' } });
     await page.addInitScript(() => localStorage.setItem('xrp-research-theme', 'light'));

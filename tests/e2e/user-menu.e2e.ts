@@ -1,7 +1,10 @@
 import { expect, expectPath, test } from './fixtures';
 
 test.describe('signed-in header (SPEC §2)', () => {
-  test('a free user sees their name, the menu without Admin Dashboard, and Get Premium', async ({ page, signInAs }) => {
+  test('a free user sees their name, the menu without Admin Dashboard, and Get Premium', async ({
+    page,
+    signInAs,
+  }) => {
     await signInAs('free');
     await page.goto('/');
     const header = page.getByRole('banner');
@@ -16,7 +19,10 @@ test.describe('signed-in header (SPEC §2)', () => {
     await expectPath(page, '/settings');
   });
 
-  test('premium shows a crown and no Get Premium; admin shows a shield and Admin Dashboard', async ({ page, signInAs }) => {
+  test('premium shows a crown and no Get Premium; admin shows a shield and Admin Dashboard', async ({
+    page,
+    signInAs,
+  }) => {
     await signInAs('premium');
     await page.goto('/');
     const header = page.getByRole('banner');

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +32,14 @@ function freePort(): Promise<number> {
 
 function envFor(port: number, extra: Record<string, string> = {}) {
   const { TEST_DATABASE_URL: _ignored, DATABASE_URL: _alsoIgnored, ...env } = process.env;
-  return { ...env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', ...extra };
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
 }
 
 function cli(args: string[], port = 3999) {
@@ -43,13 +51,20 @@ function cli(args: string[], port = 3999) {
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: envFor(port), stdio: 'pipe' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: envFor(port),
+    stdio: 'pipe',
+  });
   running.add(child);
   child.once('exit', () => running.delete(child));
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
@@ -57,7 +72,9 @@ async function startServer(port: number): Promise<ChildProcess> {
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', resolve));
+  return child.exitCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise((resolve) => child.once('exit', resolve));
 }
 
 async function signIn(port: number, email: string, password: string) {
@@ -70,7 +87,15 @@ async function signIn(port: number, email: string, password: string) {
 
 describe('operator processes on one embedded DATA_DIR', () => {
   it('the CLI opens the database itself when no server runs, and refuses a weak password', () => {
-    const created = cli(['user:create', '--email', 'first@example.com', '--password', 'First-Admin-1', '--role', 'admin']);
+    const created = cli([
+      'user:create',
+      '--email',
+      'first@example.com',
+      '--password',
+      'First-Admin-1',
+      '--role',
+      'admin',
+    ]);
     expect(created.stderr).toBe('');
     expect(created.status).toBe(0);
     expect(created.stdout).toMatch(/^Created first@example.com \(id \S+, role admin, plan free\)\n$/);
@@ -83,7 +108,15 @@ describe('operator processes on one embedded DATA_DIR', () => {
   it('with a server running, the CLI hands its command to it and a second server refuses to start', async () => {
     const port = await freePort();
     const server = await startServer(port);
-    const created = cli(['user:create', '--email', 'second@example.com', '--password', 'Second-User-2', '--plan', 'premium']);
+    const created = cli([
+      'user:create',
+      '--email',
+      'second@example.com',
+      '--password',
+      'Second-User-2',
+      '--plan',
+      'premium',
+    ]);
     expect(created.status).toBe(0);
     expect((await signIn(port, 'second@example.com', 'Second-User-2')).status).toBe(200);
 
@@ -94,11 +127,45 @@ describe('operator processes on one embedded DATA_DIR', () => {
       timeout: 20_000,
     });
     expect(second.status).toBe(1);
-    expect(second.stderr).toContain(`Another server (pid ${server.pid}) is already running on DATA_DIR ${dataDir}`);
+    expect(second.stderr).toContain(
+      `Another server (pid ${server.pid}) is already running on DATA_DIR ${dataDir}`,
+    );
 
     server.kill('SIGTERM');
     expect(await exited(server)).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'control.sock'))).toBe(false);
+  });
+
+  it('SIGTERM lets an in-flight request finish before the process exits', async () => {
+    const port = await freePort();
+    const server = await startServer(port);
+    const body = JSON.stringify({ email: 'in-flight@example.com' });
+    const answer = new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/newsletter',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      // Half the body now, the rest after SIGTERM: the request is in flight while the server shuts down.
+      request.write(body.slice(0, 10));
+      setTimeout(() => {
+        server.kill('SIGTERM');
+        setTimeout(() => request.end(body.slice(10)), 500);
+      }, 100);
+    });
+    expect(await answer).toBe(200);
+    expect(await exited(server)).toBe(0);
+    // New connections are refused once it has gone.
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   });
 
   it('after kill -9 the database opens again with every committed row', async () => {
@@ -110,7 +177,10 @@ describe('operator processes on one embedded DATA_DIR', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: `reader${index}@example.com` }),
-      }).then((response) => response.ok, () => false),
+      }).then(
+        (response) => response.ok,
+        () => false,
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 30));
     server.kill('SIGKILL');

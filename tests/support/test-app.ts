@@ -27,7 +27,13 @@ export interface TestApp extends Runtime {
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-test-'));
-  const result = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '3999', ...overrides });
+  const result = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PORT: '3999',
+    ...overrides,
+  });
   if (!result.ok) throw new Error(result.errors.join('\n'));
   return result.env;
 }

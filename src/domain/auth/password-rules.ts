@@ -39,12 +39,26 @@ const specialRule: PasswordRule = {
   test: (password) => /[^A-Za-z0-9]/.test(password),
 };
 
-export const signUpPasswordRules: readonly PasswordRule[] = [lengthRule, uppercaseRule, lowercaseRule, numberRule];
+export const signUpPasswordRules: readonly PasswordRule[] = [
+  lengthRule,
+  uppercaseRule,
+  lowercaseRule,
+  numberRule,
+];
 /** Password change adds a special character (SPEC §5). */
-export const passwordChangeRules: readonly PasswordRule[] = [lengthRule, lowercaseRule, uppercaseRule, numberRule, specialRule];
+export const passwordChangeRules: readonly PasswordRule[] = [
+  lengthRule,
+  lowercaseRule,
+  uppercaseRule,
+  numberRule,
+  specialRule,
+];
 
 /** The message of the first rule the password breaks, or null when it passes them all. */
-export function firstPasswordError(password: string, rules: readonly PasswordRule[] = signUpPasswordRules): string | null {
+export function firstPasswordError(
+  password: string,
+  rules: readonly PasswordRule[] = signUpPasswordRules,
+): string | null {
   return rules.find((rule) => !rule.test(password))?.message ?? null;
 }
 

@@ -53,8 +53,7 @@ export const preferenceUpdateSchema = z
 export const CANNOT_UPDATE_FIELD = 'Cannot update this field';
 
 export type PreferenceUpdateResult =
-  | { ok: true; field: PreferenceField; value: Preferences[PreferenceField] }
-  | { ok: false; message: string };
+  { ok: true; field: PreferenceField; value: Preferences[PreferenceField] } | { ok: false; message: string };
 
 /** Checks a one-field update against its field's rule; unknown fields get the SPEC §8 message. */
 export function parsePreferenceUpdate(body: Record<string, unknown>): PreferenceUpdateResult {

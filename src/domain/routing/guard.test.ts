@@ -23,8 +23,16 @@ describe('decideAccess (SPEC §2 route guard)', () => {
   });
 
   it('sends non-premium users from premium pages to /membership', () => {
-    expect(decideAccess('premium', free)).toEqual({ kind: 'redirect', to: '/membership', rememberFrom: false });
-    expect(decideAccess('premium', admin)).toEqual({ kind: 'redirect', to: '/membership', rememberFrom: false });
+    expect(decideAccess('premium', free)).toEqual({
+      kind: 'redirect',
+      to: '/membership',
+      rememberFrom: false,
+    });
+    expect(decideAccess('premium', admin)).toEqual({
+      kind: 'redirect',
+      to: '/membership',
+      rememberFrom: false,
+    });
     expect(decideAccess('premium', premium)).toEqual({ kind: 'allow' });
   });
 

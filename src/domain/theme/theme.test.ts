@@ -16,9 +16,17 @@ describe('theme rules (SPEC §4)', () => {
   });
 
   it('resets to light with no user and lets the saved preference win with one', () => {
-    expect(themeForSession({ sessionLoading: true, signedIn: false, savedPreference: undefined })).toBeUndefined();
-    expect(themeForSession({ sessionLoading: false, signedIn: false, savedPreference: 'dark' })).toBe('light');
-    expect(themeForSession({ sessionLoading: false, signedIn: true, savedPreference: undefined })).toBeUndefined();
-    expect(themeForSession({ sessionLoading: false, signedIn: true, savedPreference: 'system' })).toBe('system');
+    expect(
+      themeForSession({ sessionLoading: true, signedIn: false, savedPreference: undefined }),
+    ).toBeUndefined();
+    expect(themeForSession({ sessionLoading: false, signedIn: false, savedPreference: 'dark' })).toBe(
+      'light',
+    );
+    expect(
+      themeForSession({ sessionLoading: false, signedIn: true, savedPreference: undefined }),
+    ).toBeUndefined();
+    expect(themeForSession({ sessionLoading: false, signedIn: true, savedPreference: 'system' })).toBe(
+      'system',
+    );
   });
 });

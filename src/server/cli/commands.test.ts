@@ -33,7 +33,10 @@ describe('CLI commands', () => {
     expect(output).toMatch(/^Created ops@example.com \(id .+, role admin, plan complimentary\)$/);
     const response = await signIn('ops@example.com', 'Operator-Pass1');
     expect(response.status).toBe(200);
-    const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const cookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     const state = await (await app.request('/api/session', { cookie })).json();
     expect(state).toMatchObject({
       isAdmin: true,
@@ -47,7 +50,11 @@ describe('CLI commands', () => {
     await expect(run('user:create', { email: 'weak@example.com', password: 'password1' })).rejects.toThrow(
       'Password must contain at least one uppercase letter',
     );
-    const row = await app.handle.db.selectFrom('user').select('id').where('email', '=', 'weak@example.com').executeTakeFirst();
+    const row = await app.handle.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', 'weak@example.com')
+      .executeTakeFirst();
     expect(row).toBeUndefined();
   });
 
@@ -56,14 +63,16 @@ describe('CLI commands', () => {
     await expect(run('user:create', { email: 'dup@example.com', password: 'Duplicate-1' })).rejects.toThrow(
       'A user with email dup@example.com already exists',
     );
-    await expect(run('user:create', { email: 'r@example.com', password: 'Duplicate-1', role: 'root' })).rejects.toThrow(
-      /--role: .*\nUsage: user:create/,
-    );
+    await expect(
+      run('user:create', { email: 'r@example.com', password: 'Duplicate-1', role: 'root' }),
+    ).rejects.toThrow(/--role: .*\nUsage: user:create/);
   });
 
   it('user:role and user:plan change an existing user and name a missing one', async () => {
     await run('user:create', { email: 'change@example.com', password: 'Change-Me-1' });
-    expect(await run('user:role', { email: 'change@example.com', role: 'admin' })).toBe('change@example.com now has role admin');
+    expect(await run('user:role', { email: 'change@example.com', role: 'admin' })).toBe(
+      'change@example.com now has role admin',
+    );
     expect(await run('user:plan', { email: 'change@example.com', plan: 'premium' })).toBe(
       'change@example.com now has plan premium',
     );
@@ -84,11 +93,20 @@ describe('CLI commands', () => {
     const file = path.join(dir, 'backup.json.gz');
     await app.handle.db
       .insertInto('admin_audit_logs')
-      .values({ action_type: 'profile_update', old_value: JSON.stringify(['a', 1]), new_value: JSON.stringify({ x: 1 }) })
+      .values({
+        action_type: 'profile_update',
+        old_value: JSON.stringify(['a', 1]),
+        new_value: JSON.stringify({ x: 1 }),
+      })
       .execute();
     await app.handle.db
       .insertInto('news_articles')
-      .values({ title: 'T', url: 'https://example.com/a', categories: ['XRP', 'MARKET'], published_at: new Date() })
+      .values({
+        title: 'T',
+        url: 'https://example.com/a',
+        categories: ['XRP', 'MARKET'],
+        published_at: new Date(),
+      })
       .execute();
     expect(await run('db:backup', { file })).toMatch(/^Backed up \d+ rows from \d+ tables to /);
 

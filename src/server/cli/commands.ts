@@ -29,11 +29,15 @@ function defineCommand<S extends z.ZodType>(definition: CommandDefinition<S>) {
 }
 
 const email = z.email('--email must be an email address');
-const absoluteFile = z.string().min(1, 'a file path is required').refine(path.isAbsolute, 'the file path must be absolute');
+const absoluteFile = z
+  .string()
+  .min(1, 'a file path is required')
+  .refine(path.isAbsolute, 'the file path must be absolute');
 
 export const commands = {
   'user:create': defineCommand({
-    usage: 'user:create --email EMAIL --password PASSWORD [--name NAME] [--role admin|user] [--plan free|premium|complimentary]',
+    usage:
+      'user:create --email EMAIL --password PASSWORD [--name NAME] [--role admin|user] [--plan free|premium|complimentary]',
     summary: 'Create a verified user with a password',
     options: ['email', 'password', 'name', 'role', 'plan'],
     positionals: [],
@@ -125,7 +129,10 @@ export async function runCommand(context: CommandContext, request: CommandReques
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `--${issue.path.join('.')}: ` : '';
-    throw new AppError('validation_error', `${where}${issue?.message ?? 'invalid arguments'}\nUsage: ${command.usage}`);
+    throw new AppError(
+      'validation_error',
+      `${where}${issue?.message ?? 'invalid arguments'}\nUsage: ${command.usage}`,
+    );
   }
   return command.run(context, parsed.data);
 }

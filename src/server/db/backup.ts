@@ -47,7 +47,9 @@ async function tablesInDependencyOrder(db: Db): Promise<string[]> {
   const ordered: string[] = [];
   const placed = new Set<string>();
   while (ordered.length < names.length) {
-    const next = names.find((name) => !placed.has(name) && [...(parents.get(name) ?? [])].every((p) => placed.has(p)));
+    const next = names.find(
+      (name) => !placed.has(name) && [...(parents.get(name) ?? [])].every((p) => placed.has(p)),
+    );
     if (!next) throw new Error('Foreign keys form a cycle; cannot order tables for backup');
     ordered.push(next);
     placed.add(next);
@@ -62,7 +64,10 @@ async function jsonColumnsOf(db: Db, table: string): Promise<string[]> {
   return result.rows.map((row) => row.name);
 }
 
-export async function backupDatabase(db: Db, file: string): Promise<{ file: string; tables: number; rows: number }> {
+export async function backupDatabase(
+  db: Db,
+  file: string,
+): Promise<{ file: string; tables: number; rows: number }> {
   const backup: BackupFile = {
     format: FORMAT,
     version: 1,
@@ -96,7 +101,10 @@ function readBackup(file: string): BackupFile {
   try {
     parsed = JSON.parse(gunzipSync(fs.readFileSync(file)).toString('utf8'));
   } catch (error) {
-    throw new AppError('bad_request', `${file} is not a backup made by db:backup (${(error as Error).message})`);
+    throw new AppError(
+      'bad_request',
+      `${file} is not a backup made by db:backup (${(error as Error).message})`,
+    );
   }
   const backup = parsed as Partial<BackupFile>;
   if (backup.format !== FORMAT || backup.version !== 1 || typeof backup.tables !== 'object') {
@@ -121,7 +129,8 @@ export async function restoreDatabase(db: Db, file: string): Promise<{ tables: n
   await db.transaction().execute(async (trx) => {
     const order = await tablesInDependencyOrder(trx);
     const unknown = Object.keys(backup.tables).filter((table) => !order.includes(table));
-    if (unknown.length) throw new AppError('conflict', `The backup has tables this database lacks: ${unknown.join(', ')}`);
+    if (unknown.length)
+      throw new AppError('conflict', `The backup has tables this database lacks: ${unknown.join(', ')}`);
     await sql`TRUNCATE ${sql.join(order.map((table) => sql.table(table)))} CASCADE`.execute(trx);
     for (const table of order) {
       const dump = backup.tables[table];
@@ -137,7 +146,10 @@ export async function restoreDatabase(db: Db, file: string): Promise<{ tables: n
             }),
           ),
         );
-        await trx.insertInto(table as never).values(rows as never).execute();
+        await trx
+          .insertInto(table as never)
+          .values(rows as never)
+          .execute();
       }
       rowCount += dump.rows.length;
     }

@@ -9,9 +9,7 @@ import type { Database } from './schema';
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'memory' };
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'memory' };
 
 export interface DatabaseHandle {
   db: Db;
@@ -63,5 +61,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 export function databaseTarget(env: { DATABASE_URL?: string | undefined; DATA_DIR: string }): DatabaseTarget {
-  return env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR };
+  return env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: env.DATA_DIR };
 }

@@ -16,9 +16,12 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const result: MigrationResultSet = await createMigrator(db).migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((item) => item.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`, {
-      cause: result.error,
-    });
+    throw new Error(
+      `Migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`,
+      {
+        cause: result.error,
+      },
+    );
   }
   return (result.results ?? []).filter((item) => item.status === 'Success').map((item) => item.migrationName);
 }

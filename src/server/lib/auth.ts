@@ -32,8 +32,22 @@ function baseOptions(db: Kysely<unknown>) {
 
 /** Creates or alters better-auth's tables to match the configured plugins (used by migrations). */
 export async function migrateAuthSchema(db: Kysely<unknown>): Promise<void> {
-  const { runMigrations } = await getMigrations({ ...baseOptions(db), secret: 'migration-only-secret-value-000000' });
+  const { runMigrations } = await getMigrations({
+    ...baseOptions(db),
+    secret: 'migration-only-secret-value-000000',
+  });
   await runMigrations();
+}
+
+/**
+ * The public origin, plus its loopback twins when it is a loopback address: a self-hoster who opens
+ * http://127.0.0.1:3000 instead of http://localhost:3000 can still sign in.
+ */
+export function trustedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'];
+  if (!loopback.includes(url.hostname)) return [url.origin];
+  return loopback.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
 }
 
 export interface AuthDeps {
@@ -51,7 +65,7 @@ export function createAuth({ db, secret, publicUrl, logger, onUserCreated }: Aut
     ...baseOptions(db as unknown as Kysely<unknown>),
     secret,
     baseURL: publicUrl,
-    trustedOrigins: [publicUrl],
+    trustedOrigins: trustedOrigins(publicUrl),
     logger: {
       log: (level, message, ...args) => {
         authLogger[level]({ args }, message);

@@ -3,7 +3,13 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { claimDataDir, controlSocketPath, DataDirBusyError, sendControlRequest, type ControlSocket } from './control-socket';
+import {
+  claimDataDir,
+  controlSocketPath,
+  DataDirBusyError,
+  sendControlRequest,
+  type ControlSocket,
+} from './control-socket';
 
 const opened: ControlSocket[] = [];
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-ctl-'));
@@ -35,9 +41,13 @@ describe('control socket', () => {
     opened.push(socket);
     socket.setHandler(async (request) => {
       if (request.type === 'command' && request.name === 'fail') throw new Error('it failed');
-      return request.type === 'command' ? `ran ${request.name} with ${JSON.stringify(request.args)}` : undefined;
+      return request.type === 'command'
+        ? `ran ${request.name} with ${JSON.stringify(request.args)}`
+        : undefined;
     });
-    expect(await sendControlRequest(dir, { type: 'command', name: 'user:plan', args: { plan: 'free' } })).toMatchObject({
+    expect(
+      await sendControlRequest(dir, { type: 'command', name: 'user:plan', args: { plan: 'free' } }),
+    ).toMatchObject({
       ok: true,
       owner: 'server',
       output: 'ran user:plan with {"plan":"free"}',
@@ -64,6 +74,10 @@ describe('control socket', () => {
     await new Promise((resolve) => child.once('exit', resolve));
     expect(fs.existsSync(socketPath)).toBe(true);
     opened.push(await claimDataDir(dir, 'server'));
-    expect(await sendControlRequest(dir, { type: 'hello' })).toMatchObject({ ok: true, owner: 'server', pid: process.pid });
+    expect(await sendControlRequest(dir, { type: 'hello' })).toMatchObject({
+      ok: true,
+      owner: 'server',
+      pid: process.pid,
+    });
   });
 });

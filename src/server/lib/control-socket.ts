@@ -9,7 +9,8 @@ import path from 'node:path';
  */
 export type Owner = 'server' | 'cli';
 
-export type ControlRequest = { type: 'hello' } | { type: 'command'; name: string; args: Record<string, unknown> };
+export type ControlRequest =
+  { type: 'hello' } | { type: 'command'; name: string; args: Record<string, unknown> };
 export type ControlResponse =
   | { ok: true; owner: Owner; pid: number; output?: string }
   | { ok: false; owner: Owner; pid: number; error: string };
@@ -62,7 +63,10 @@ function exchange(socket: net.Socket, request: ControlRequest): Promise<ControlR
 }
 
 /** Sends a request to the DATA_DIR's owner; null when no process owns it. */
-export async function sendControlRequest(dataDir: string, request: ControlRequest): Promise<ControlResponse | null> {
+export async function sendControlRequest(
+  dataDir: string,
+  request: ControlRequest,
+): Promise<ControlResponse | null> {
   const socket = await connect(controlSocketPath(dataDir));
   if (!socket) return null;
   return exchange(socket, request);
@@ -89,7 +93,9 @@ export interface ControlSocket {
 export async function claimDataDir(dataDir: string, owner: Owner): Promise<ControlSocket> {
   const socketPath = controlSocketPath(dataDir);
   if (Buffer.byteLength(socketPath) > 100) {
-    throw new Error(`DATA_DIR path is too long for its control socket (${socketPath}); use a shorter DATA_DIR`);
+    throw new Error(
+      `DATA_DIR path is too long for its control socket (${socketPath}); use a shorter DATA_DIR`,
+    );
   }
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   let handler: Handler = async () => undefined;
@@ -108,7 +114,10 @@ export async function claimDataDir(dataDir: string, owner: Owner): Promise<Contr
         try {
           const request = JSON.parse(line) as ControlRequest;
           const output = request.type === 'hello' ? undefined : await handler(request);
-          response = output === undefined ? { ok: true, owner, pid: process.pid } : { ok: true, owner, pid: process.pid, output };
+          response =
+            output === undefined
+              ? { ok: true, owner, pid: process.pid }
+              : { ok: true, owner, pid: process.pid, output };
         } catch (error) {
           response = { ok: false, owner, pid: process.pid, error: (error as Error).message };
         }

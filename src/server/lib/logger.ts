@@ -8,6 +8,9 @@ export function createLogger(level: string): Logger {
     level,
     base: { service: 'xrp-research' },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', '*.password'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', '*.password'],
+      censor: '[redacted]',
+    },
   });
 }

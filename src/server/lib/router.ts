@@ -27,9 +27,16 @@ export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (result.success) return;
-      const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+      const issues = result.error.issues.map((issue) => ({
+        path: issue.path.join('.'),
+        message: issue.message,
+      }));
       const first = issues[0];
-      const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
+      const message = first
+        ? first.path
+          ? `${first.path}: ${first.message}`
+          : first.message
+        : 'Invalid request';
       return c.json(errorBody('validation_error', message, issues), 422);
     },
   });

@@ -15,10 +15,14 @@ export function readOrCreateSecret(dataDir: string, name: string, generate: () =
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const value = fs.readFileSync(file, 'utf8').trim();
-  if (value.length < 32) throw new Error(`${file} holds a secret shorter than 32 characters; delete it to regenerate`);
+  if (value.length < 32)
+    throw new Error(`${file} holds a secret shorter than 32 characters; delete it to regenerate`);
   return value;
 }
 
 export function resolveAuthSecret(env: { AUTH_SECRET?: string | undefined; DATA_DIR: string }): string {
-  return env.AUTH_SECRET ?? readOrCreateSecret(env.DATA_DIR, 'auth-secret', () => crypto.randomBytes(48).toString('base64url'));
+  return (
+    env.AUTH_SECRET ??
+    readOrCreateSecret(env.DATA_DIR, 'auth-secret', () => crypto.randomBytes(48).toString('base64url'))
+  );
 }

@@ -5,7 +5,10 @@ import { AppError } from './app-error';
 import type { AppDeps, AppEnv, Viewer } from './context';
 
 /** Resolves the signed-in user of this request once (better-auth session + our profile). */
-export async function loadViewer(c: Context<AppEnv>, deps: Pick<AppDeps, 'auth' | 'db'>): Promise<Viewer | null> {
+export async function loadViewer(
+  c: Context<AppEnv>,
+  deps: Pick<AppDeps, 'auth' | 'db'>,
+): Promise<Viewer | null> {
   const cached = c.get('viewer');
   if (cached !== undefined) return cached;
   const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
@@ -29,13 +32,18 @@ export async function loadViewer(c: Context<AppEnv>, deps: Pick<AppDeps, 'auth' 
 export type Requirement = 'user' | 'premium' | 'admin';
 
 /** Server-side twin of the web route guard: 401 without a session, 403 without the plan or role. */
-export function requireViewer(deps: Pick<AppDeps, 'auth' | 'db'>, requirement: Requirement = 'user'): MiddlewareHandler<AppEnv> {
+export function requireViewer(
+  deps: Pick<AppDeps, 'auth' | 'db'>,
+  requirement: Requirement = 'user',
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const viewer = await loadViewer(c, deps);
     if (!viewer) throw new AppError('unauthorized', 'Please sign in to continue.');
     if (viewer.profile.blocked) throw new AppError('forbidden', 'Your account has been blocked.');
-    if (requirement === 'premium' && !viewer.isPremium) throw new AppError('forbidden', 'This feature requires Premium.');
-    if (requirement === 'admin' && !viewer.isAdmin) throw new AppError('forbidden', 'Administrator access is required.');
+    if (requirement === 'premium' && !viewer.isPremium)
+      throw new AppError('forbidden', 'This feature requires Premium.');
+    if (requirement === 'admin' && !viewer.isAdmin)
+      throw new AppError('forbidden', 'Administrator access is required.');
     await next();
   };
 }

@@ -11,7 +11,10 @@ beforeAll(async () => {
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-dist-'));
   fs.mkdirSync(path.join(distDir, 'assets'));
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  fs.writeFileSync(
+    path.join(distDir, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  );
   fs.writeFileSync(path.join(distDir, 'theme-init.js'), '/* theme */');
   app = await createTestApp({ webDistDir: distDir });
 });

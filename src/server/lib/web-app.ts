@@ -27,7 +27,10 @@ export function createWebAppRoutes(distDir: string) {
   const app = new Hono<AppEnv>();
   if (!fs.existsSync(indexFile)) {
     app.get('*', (c) =>
-      c.text('The web app is not built. Run `npm run build` (or `npm start`, which builds when needed).', 503),
+      c.text(
+        'The web app is not built. Run `npm run build` (or `npm start`, which builds when needed).',
+        503,
+      ),
     );
     return app;
   }
@@ -41,7 +44,8 @@ export function createWebAppRoutes(distDir: string) {
     serveStatic({
       root: distDir,
       // index.html is only ever sent by the fallback below, so it always carries the no-store header.
-      rewriteRequestPath: (requestPath) => (requestPath === '/' || requestPath.endsWith('.html') ? '/__none__' : requestPath),
+      rewriteRequestPath: (requestPath) =>
+        requestPath === '/' || requestPath.endsWith('.html') ? '/__none__' : requestPath,
     }),
   );
   app.get('*', (c) => {

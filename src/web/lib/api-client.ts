@@ -16,10 +16,13 @@ export class ApiError extends Error {
   }
 }
 
-type SuccessBody<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends 200 | 201 ? T : never) : never;
+type SuccessBody<R> =
+  R extends ClientResponse<infer T, infer S, 'json'> ? (S extends 200 | 201 ? T : never) : never;
 
 /** Resolves to the 2xx body or throws ApiError with the server's message (what the toasts show). */
-export async function unwrap<R extends ClientResponse<unknown, number, 'json'>>(request: Promise<R>): Promise<SuccessBody<R>> {
+export async function unwrap<R extends ClientResponse<unknown, number, 'json'>>(
+  request: Promise<R>,
+): Promise<SuccessBody<R>> {
   let response: R;
   try {
     response = await request;
@@ -27,7 +30,9 @@ export async function unwrap<R extends ClientResponse<unknown, number, 'json'>>(
     throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
   }
   if (response.ok) return (await response.json()) as SuccessBody<R>;
-  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  const body = (await response.json().catch(() => null)) as {
+    error?: { code?: string; message?: string };
+  } | null;
   throw new ApiError(
     response.status,
     body?.error?.code ?? 'unknown',

@@ -31,7 +31,9 @@ describe('system routes', () => {
     expect(response.status).toBe(200);
     const doc = await response.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/health', '/session', '/preferences', '/newsletter']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/health', '/session', '/preferences', '/newsletter']),
+    );
     expect(doc.paths['/preferences'].patch.responses).toHaveProperty('422');
     expect(doc.components.schemas).toHaveProperty('Error');
   });

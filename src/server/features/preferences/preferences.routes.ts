@@ -31,7 +31,9 @@ export function createPreferencesRoutes(deps: AppDeps) {
     tags: ['Preferences'],
     summary: 'Update one preference field',
     middleware: [signedIn] as const,
-    request: { body: { required: true, content: { 'application/json': { schema: preferenceUpdateSchema } } } },
+    request: {
+      body: { required: true, content: { 'application/json': { schema: preferenceUpdateSchema } } },
+    },
     responses: {
       200: jsonContent(preferencesSchema, 'The preferences after the update'),
       401: errorResponse('Not signed in'),

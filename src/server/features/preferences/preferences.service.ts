@@ -38,7 +38,11 @@ export async function getPreferences(db: Db, userId: string): Promise<Preference
     .values({ user_id: userId, theme_preference: 'light' })
     .onConflict((conflict) => conflict.column('user_id').doNothing())
     .execute();
-  const row = await db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('user_preferences')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return toPreferencesDto(row);
 }
 

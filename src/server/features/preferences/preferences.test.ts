@@ -20,7 +20,9 @@ describe('/api/preferences', () => {
     expect((await app.request('/api/preferences')).status).toBe(401);
     const response = await patch(undefined, { themePreference: 'dark' });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: { code: 'unauthorized', message: 'Please sign in to continue.' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'unauthorized', message: 'Please sign in to continue.' },
+    });
   });
 
   it('returns the defaults of SPEC §3 for a new user', async () => {
@@ -49,7 +51,9 @@ describe('/api/preferences', () => {
     const { cookie } = await app.signedInUser();
     const response = await patch(cookie, { subscriptionPlan: 'premium' });
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ error: { code: 'validation_error', message: 'Cannot update this field' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'validation_error', message: 'Cannot update this field' },
+    });
   });
 
   it('answers 422 for two fields at once or a bad value, and changes nothing', async () => {

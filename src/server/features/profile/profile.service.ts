@@ -3,7 +3,10 @@ import type { Db } from '../../db/client';
 import type { Profile, SubscriptionPlan } from '../../db/schema';
 
 /** Creates the profile and preference rows of a new user; safe to call again (SPEC §7 "insert if missing"). */
-export async function ensureProfile(db: Db, user: { id: string; email: string; name: string | null }): Promise<Profile> {
+export async function ensureProfile(
+  db: Db,
+  user: { id: string; email: string; name: string | null },
+): Promise<Profile> {
   await db
     .insertInto('profiles')
     .values({ user_id: user.id, email: user.email, full_name: user.name?.trim() || null })
@@ -21,7 +24,11 @@ export async function getProfileByUserId(db: Db, userId: string): Promise<Profil
   return db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function setSubscriptionPlan(db: Db, userId: string, plan: SubscriptionPlan): Promise<Profile | undefined> {
+export async function setSubscriptionPlan(
+  db: Db,
+  userId: string,
+  plan: SubscriptionPlan,
+): Promise<Profile | undefined> {
   return db
     .updateTable('profiles')
     .set({ subscription_plan: plan, updated_at: new Date() })

@@ -29,8 +29,18 @@ describe('GET /api/session', () => {
   it('reports a free user with profile and role', async () => {
     const { cookie, email } = await app.signedInUser({ name: 'Free Fran' });
     const state = await sessionFor(cookie);
-    expect(state.user).toMatchObject({ email, name: 'Free Fran', emailVerified: true, twoFactorEnabled: false });
-    expect(state.profile).toMatchObject({ fullName: 'Free Fran', email, subscriptionPlan: 'free', blocked: false });
+    expect(state.user).toMatchObject({
+      email,
+      name: 'Free Fran',
+      emailVerified: true,
+      twoFactorEnabled: false,
+    });
+    expect(state.profile).toMatchObject({
+      fullName: 'Free Fran',
+      email,
+      subscriptionPlan: 'free',
+      blocked: false,
+    });
     expect(state).toMatchObject({ role: 'user', isPremium: false, isAdmin: false });
     expect(state.session.expiresAt).toMatch(/^\d{4}-/);
   });
@@ -38,7 +48,11 @@ describe('GET /api/session', () => {
   it('counts premium and complimentary as premium', async () => {
     for (const plan of ['premium', 'complimentary'] as const) {
       const { cookie } = await app.signedInUser({ plan });
-      expect(await sessionFor(cookie)).toMatchObject({ isPremium: true, isAdmin: false, profile: { subscriptionPlan: plan } });
+      expect(await sessionFor(cookie)).toMatchObject({
+        isPremium: true,
+        isAdmin: false,
+        profile: { subscriptionPlan: plan },
+      });
     }
   });
 
@@ -49,7 +63,11 @@ describe('GET /api/session', () => {
 
   it('treats a blocked user as signed out', async () => {
     const { cookie, userId } = await app.signedInUser();
-    await app.handle.db.updateTable('profiles').set({ blocked: true }).where('user_id', '=', userId).execute();
+    await app.handle.db
+      .updateTable('profiles')
+      .set({ blocked: true })
+      .where('user_id', '=', userId)
+      .execute();
     expect(await sessionFor(cookie)).toMatchObject({ user: null, isPremium: false });
     const preferences = await app.request('/api/preferences', { cookie });
     expect(preferences.status).toBe(403);

@@ -14,7 +14,11 @@ export interface CreateUserInput {
 }
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
-  const row = await db.selectFrom('user').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -29,16 +33,20 @@ export async function createVerifiedUser(auth: Auth, db: Db, input: CreateUserIn
   const email = input.email.trim().toLowerCase();
   const weakness = firstPasswordError(input.password);
   if (weakness) throw new AppError('validation_error', weakness);
-  if (await findUserIdByEmail(db, email)) throw new AppError('conflict', `A user with email ${email} already exists`);
+  if (await findUserIdByEmail(db, email))
+    throw new AppError('conflict', `A user with email ${email} already exists`);
 
   const context = await auth.$context;
   const name = input.name?.trim() || '';
-  const user = await context.internalAdapter.createUser({
-    email,
-    name,
-    emailVerified: true,
-    role: input.role ?? 'user',
-  }, { method: 'admin' });
+  const user = await context.internalAdapter.createUser(
+    {
+      email,
+      name,
+      emailVerified: true,
+      role: input.role ?? 'user',
+    },
+    { method: 'admin' },
+  );
   await context.internalAdapter.linkAccount({
     userId: user.id,
     providerId: 'credential',

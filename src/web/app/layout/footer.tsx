@@ -13,7 +13,11 @@ function XLogo() {
 
 const socialLinks = [
   { href: 'https://x.com/search?q=%24XRP', label: 'XRP on X', icon: <XLogo /> },
-  { href: 'https://t.me/s/xrpnews', label: 'XRP news on Telegram', icon: <Send className="size-4" aria-hidden="true" /> },
+  {
+    href: 'https://t.me/s/xrpnews',
+    label: 'XRP news on Telegram',
+    icon: <Send className="size-4" aria-hidden="true" />,
+  },
 ];
 
 export function Footer() {
@@ -66,8 +70,8 @@ export function Footer() {
       <div className="border-t">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-muted-foreground md:flex-row md:justify-between">
           <p data-testid="disclaimer">
-            Disclaimer: the content on this site is for educational and research purposes only and is not financial
-            advice. Do your own research before making investment decisions.
+            Disclaimer: the content on this site is for educational and research purposes only and is not
+            financial advice. Do your own research before making investment decisions.
           </p>
           <p className="shrink-0">© 2024 XRP Research. All rights reserved.</p>
         </div>

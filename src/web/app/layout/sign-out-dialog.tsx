@@ -1,6 +1,10 @@
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
 
-export function SignOutDialog(props: { open: boolean; onOpenChange(open: boolean): void; onConfirm(): void }) {
+export function SignOutDialog(props: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onConfirm(): void;
+}) {
   return (
     <ConfirmDialog
       {...props}

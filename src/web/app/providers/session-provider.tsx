@@ -1,6 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useMemo, type ReactNode } from 'react';
-import { signedOutState, type Profile, type SessionState, type SessionUser } from '@/domain/session/session.schema';
+import {
+  signedOutState,
+  type Profile,
+  type SessionState,
+  type SessionUser,
+} from '@/domain/session/session.schema';
 import { api, unwrap } from '@/web/lib/api-client';
 import { authClient } from '@/web/lib/auth-client';
 

@@ -68,7 +68,11 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const sessionKey = session.loading ? 'loading' : `${userId ?? 'anonymous'}:${savedPreference ?? ''}`;
   const [appliedKey, setAppliedKey] = useState<string | null>(null);
   if (sessionKey !== appliedKey) {
-    const next = themeForSession({ sessionLoading: session.loading, signedIn: Boolean(userId), savedPreference });
+    const next = themeForSession({
+      sessionLoading: session.loading,
+      signedIn: Boolean(userId),
+      savedPreference,
+    });
     if (next) {
       setAppliedKey(sessionKey);
       setThemeState(next);
@@ -86,8 +90,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, [resolvedTheme]);
 
   const save = useMutation({
-    mutationFn: (value: ThemePreference) => unwrap(api.preferences.$patch({ json: { themePreference: value } })),
-    onSuccess: (saved: Preferences) => queryClient.setQueryData(preferencesQuery(userId ?? '').queryKey, saved),
+    mutationFn: (value: ThemePreference) =>
+      unwrap(api.preferences.$patch({ json: { themePreference: value } })),
+    onSuccess: (saved: Preferences) =>
+      queryClient.setQueryData(preferencesQuery(userId ?? '').queryKey, saved),
     onError: () => toast.error('Failed to update preference'),
   });
 

@@ -56,7 +56,10 @@ export function Component() {
         <CardContent>
           <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)}>
             {error && (
-              <p role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive">
+              <p
+                role="alert"
+                className="rounded-md border border-destructive/50 p-3 text-sm text-destructive"
+              >
                 {error}
               </p>
             )}

@@ -9,7 +9,8 @@ const featureCards = [
   {
     icon: BarChart3,
     title: 'Real-Time Analytics',
-    description: 'Live price, market cap, volume, dominance and velocity, with the Crypto Fear & Greed index.',
+    description:
+      'Live price, market cap, volume, dominance and velocity, with the Crypto Fear & Greed index.',
   },
   {
     icon: Building2,
@@ -35,8 +36,8 @@ export function Component() {
           XRP research and analytics, in one place
         </h1>
         <p className="max-w-2xl text-lg text-muted-foreground">
-          Follow the XRP market with curated news, live metrics, whale activity from the XRP Ledger and the institutions
-          adopting it.
+          Follow the XRP market with curated news, live metrics, whale activity from the XRP Ledger and the
+          institutions adopting it.
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
           {signedInFree ? (

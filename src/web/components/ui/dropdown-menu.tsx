@@ -7,12 +7,19 @@ export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 export const DropdownMenuRadioGroup = Menu.RadioGroup;
 
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof Menu.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof Menu.Content>) {
   return (
     <Menu.Portal>
       <Menu.Content
         sideOffset={sideOffset}
-        className={cn('z-50 min-w-48 rounded-md border bg-popover p-1 text-popover-foreground shadow-md', className)}
+        className={cn(
+          'z-50 min-w-48 rounded-md border bg-popover p-1 text-popover-foreground shadow-md',
+          className,
+        )}
         {...props}
       />
     </Menu.Portal>
@@ -26,7 +33,11 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   return <Menu.Item className={cn(itemClass, className)} {...props} />;
 }
 
-export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof Menu.RadioItem>) {
+export function DropdownMenuRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Menu.RadioItem>) {
   return (
     <Menu.RadioItem className={cn(itemClass, 'pl-7', className)} {...props}>
       <Menu.ItemIndicator className="absolute left-2 inline-flex size-2 rounded-full bg-current" />

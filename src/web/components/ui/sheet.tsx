@@ -21,7 +21,10 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
         {...props}
       >
         {children}
-        <Dialog.Close className="absolute right-4 top-4 rounded-sm opacity-80 hover:opacity-100" aria-label="Close menu">
+        <Dialog.Close
+          className="absolute right-4 top-4 rounded-sm opacity-80 hover:opacity-100"
+          aria-label="Close menu"
+        >
           <X className="size-5" aria-hidden="true" />
         </Dialog.Close>
       </Dialog.Content>

@@ -4,7 +4,11 @@ import { cn } from '@/web/lib/cn';
 /** SPEC §2: the route guard's loading state reads 'Loading...'. */
 export function Spinner({ label = 'Loading...', className }: { label?: string; className?: string }) {
   return (
-    <div role="status" aria-live="polite" className={cn('flex items-center justify-center gap-3 py-16', className)}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn('flex items-center justify-center gap-3 py-16', className)}
+    >
       <Loader2 className="size-6 animate-spin text-primary" aria-hidden="true" />
       <span className="text-muted-foreground">{label}</span>
     </div>

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,3 +32,27 @@ export function sourceHash(root: string): string {
 }
 
 export const stampFile = (root: string) => path.join(root, 'dist', 'web', '.build-stamp');
+
+/** Builds the web app into dist/web and records the sources it was built from. Exits on failure. */
+export function buildWebApp(root: string): void {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  fs.writeFileSync(stampFile(root), sourceHash(root));
+}
+
+/** True when dist/web was built from the current sources. */
+export function isBuildCurrent(root: string): boolean {
+  const stamp = stampFile(root);
+  return (
+    fs.existsSync(path.join(root, 'dist/web/index.html')) &&
+    fs.existsSync(stamp) &&
+    fs.readFileSync(stamp, 'utf8') === sourceHash(root)
+  );
+}

@@ -1,24 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fs from 'node:fs';
-import { sourceHash, stampFile } from './build-stamp';
+import { buildWebApp } from './build-stamp';
 import { ensureChromium } from './chromium';
 
 /** `npm run test:e2e`: Chromium present, a fresh production build, then Playwright. Extra args pass through. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 ensureChromium();
-
-const build = spawnSync(
-  process.execPath,
-  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
-if (build.status !== 0) process.exit(build.status ?? 1);
-fs.writeFileSync(stampFile(root), sourceHash(root));
+buildWebApp(root);
 
 const result = spawnSync(
   process.execPath,

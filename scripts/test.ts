@@ -3,12 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './chromium';
 
 /**
  * `npm test`: every test, fastest failures first. Unit and integration tests on embedded PGlite; the
  * database tests again on PostgreSQL when TEST_DATABASE_URL is set; then the browser tests against
  * the production build. Ends with one line that totals them all.
  */
+// Fail fastest: a missing browser is known before a minute of other tests has run.
+ensureChromium();
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -2,12 +2,16 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
+import { createAccountRoutes } from './features/account/account.routes';
+import { authGate } from './features/account/auth-limits';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createNewsletterRoutes } from './features/newsletter/newsletter.routes';
 import { createPreferencesRoutes } from './features/preferences/preferences.routes';
 import { createSessionRoutes } from './features/session/session.routes';
+import { createSubscriptionRoutes } from './features/subscription/subscription.routes';
 import { AppError, errorBody } from './lib/app-error';
 import type { AppDeps, AppEnv } from './lib/context';
+import { rejectCrossSiteWrites } from './lib/origin-check';
 import { requestLogger } from './lib/request-logger';
 import { securityHeaders } from './lib/security';
 import { createWebAppRoutes } from './lib/web-app';
@@ -23,19 +27,23 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createHealthRoutes({ ...deps, databaseKind: options.databaseKind }))
     .route('/', createSessionRoutes(deps))
     .route('/', createPreferencesRoutes(deps))
-    .route('/', createNewsletterRoutes(deps));
+    .route('/', createNewsletterRoutes(deps))
+    .route('/', createAccountRoutes(deps))
+    .route('/', createSubscriptionRoutes(deps));
 }
 
 const webCompression = compress();
 
 export function createApp(deps: AppDeps, options: AppOptions) {
-  const api = createApiRoutes(deps, options);
+  const api = new OpenAPIHono<AppEnv>();
+  api.use(rejectCrossSiteWrites(deps.env.PUBLIC_URL));
+  api.route('/', createApiRoutes(deps, options));
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'XRP Research API', version: deps.version },
     servers: [{ url: '/api' }],
   });
-  api.on(['GET', 'POST'], '/auth/*', (c) => deps.auth.handler(c.req.raw));
+  api.on(['GET', 'POST'], '/auth/*', authGate(deps), (c) => deps.auth.handler(c.req.raw));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route for ${c.req.method} ${c.req.path}`), 404));
 
   const app = new OpenAPIHono<AppEnv>();

@@ -63,6 +63,7 @@ const envSchema = z
       ),
     VAPID_PUBLIC_KEY: optionalText,
     VAPID_PRIVATE_KEY: optionalText,
+    TRUST_PROXY: booleanFlag.default(false),
     ROLE: z.enum(['web', 'jobs', 'all'], { error: 'must be one of web, jobs, all' }).default('all'),
     SYNC_DISABLED: booleanFlag.default(false),
     LOG_LEVEL: z

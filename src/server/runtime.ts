@@ -2,10 +2,12 @@ import { createApp, type AppOptions } from './app';
 import type { DatabaseHandle } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
+import { anonymiseUserTraces } from './features/account/account.service';
 import { ensureProfile } from './features/profile/profile.service';
 import { createAuth } from './lib/auth';
 import type { AppDeps } from './lib/context';
 import type { Logger } from './lib/logger';
+import { createMailer, type Mailer } from './lib/mailer';
 import { resolveAuthSecret } from './lib/secrets';
 import { APP_VERSION } from './version';
 
@@ -21,14 +23,21 @@ export async function createRuntime(options: {
   logger: Logger;
   webDistDir?: string;
   migrate?: boolean;
+  /** Tests pass a mailer that records; otherwise SMTP_URL or the outbox. */
+  mailer?: Mailer;
 }): Promise<Runtime> {
   const { env, handle, logger } = options;
   if (options.migrate !== false) {
     const applied = await migrateToLatest(handle.db);
     if (applied.length > 0) logger.info({ applied }, 'database migrated');
   }
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
   const auth = createAuth({
     db: handle.db,
+    mailer,
+    onUserDeleting: (userId) => anonymiseUserTraces(handle.db, userId),
     secret: resolveAuthSecret(env),
     publicUrl: env.PUBLIC_URL,
     logger,
@@ -36,7 +45,15 @@ export async function createRuntime(options: {
       await ensureProfile(handle.db, user);
     },
   });
-  const deps: AppDeps = { env, db: handle.db, auth, logger, version: APP_VERSION, startedAt: Date.now() };
+  const deps: AppDeps = {
+    env,
+    db: handle.db,
+    auth,
+    mailer,
+    logger,
+    version: APP_VERSION,
+    startedAt: Date.now(),
+  };
   const appOptions: AppOptions = { databaseKind: handle.kind };
   if (options.webDistDir) appOptions.webDistDir = options.webDistDir;
   return { deps, app: createApp(deps, appOptions) };

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import type { ReceivedMail } from '../support/smtp';
 import { E2E_PASSWORD, e2eUsers, type E2eUser } from './users';
 
 interface Options {
@@ -11,8 +12,15 @@ interface Fixtures {
   failOnConsoleErrors: void;
   /** Signs in through the API in this page's browser context. */
   signInAs(user: E2eUser | { email: string; password: string }): Promise<void>;
-  /** Signs up a fresh account through the API (for tests that change what they are given). */
+  /** Signs up a fresh account through the API and verifies it from the mailbox; the page is then signed in. */
   freshUser(name?: string): Promise<{ email: string; password: string }>;
+  mailbox: Mailbox;
+}
+
+export interface Mailbox {
+  /** The first mail to `to` whose subject matches, waiting up to 10 s for it. */
+  waitFor(to: string, subject: RegExp): Promise<ReceivedMail>;
+  linkIn(mail: ReceivedMail): string;
 }
 
 export const test = base.extend<Fixtures & Options>({
@@ -44,7 +52,33 @@ export const test = base.extend<Fixtures & Options>({
       expect(response.status(), await response.text()).toBe(200);
     });
   },
-  freshUser: async ({ page }, use) => {
+  mailbox: async ({}, use) => {
+    const url = process.env.E2E_MAILBOX_URL;
+    if (!url) throw new Error('E2E_MAILBOX_URL is not set: run the browser tests with `npm run test:e2e`');
+    await use({
+      waitFor: async (to, subject) => {
+        const deadline = Date.now() + 10_000;
+        while (Date.now() < deadline) {
+          const mails = (await (await fetch(url)).json()) as ReceivedMail[];
+          const mail = mails.find(
+            (candidate) => candidate.to.includes(to.toLowerCase()) && subject.test(candidate.subject),
+          );
+          if (mail) return mail;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const seen = (await (await fetch(url)).json()) as ReceivedMail[];
+        throw new Error(
+          `No mail to ${to} matching ${subject}; mailbox has ${JSON.stringify(seen.map((m) => [m.to, m.subject]))}`,
+        );
+      },
+      linkIn: (mail) => {
+        const link = /https?:[/][/]\S+/.exec(mail.text)?.[0];
+        if (!link) throw new Error(`No link in "${mail.subject}"`);
+        return link;
+      },
+    });
+  },
+  freshUser: async ({ page, mailbox }, use) => {
     await use(async (name = 'Fresh User') => {
       const email = `fresh-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
       const password = E2E_PASSWORD;
@@ -52,6 +86,10 @@ export const test = base.extend<Fixtures & Options>({
         data: { email, password, name },
       });
       expect(response.status(), await response.text()).toBe(200);
+      const verification = await mailbox.waitFor(email, /Verify your email/);
+      // Opening the link verifies the address and signs this browser context in.
+      const verified = await page.request.get(mailbox.linkIn(verification));
+      expect(verified.ok()).toBe(true);
       return { email, password };
     });
   },

@@ -1,8 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startTestSmtp } from '../support/smtp';
 import { E2E_PASSWORD, e2eUsers } from './users';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -38,6 +40,15 @@ async function waitForHealth(url: string, child: ReturnType<typeof spawn>): Prom
  * with the CLI, which hands its commands to the running server over the control socket.
  */
 export default async function globalSetup() {
+  // A real SMTP server for the app, and a small HTTP view of its mailbox for the test workers.
+  const smtp = await startTestSmtp();
+  const mailbox = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(smtp.mails));
+  });
+  await new Promise<void>((resolve) => mailbox.listen(0, '127.0.0.1', resolve));
+  process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${(mailbox.address() as net.AddressInfo).port}`;
+
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -48,6 +59,7 @@ export default async function globalSetup() {
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    SMTP_URL: smtp.url,
   };
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
@@ -83,5 +95,7 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    mailbox.close();
+    await smtp.close();
   };
 }

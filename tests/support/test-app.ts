@@ -17,6 +17,8 @@ export interface TestApp extends Runtime {
   /** A request against the app (no network), with the given session cookie. */
   request(pathname: string, init?: RequestInit & { cookie?: string }): Promise<Response>;
   /** Creates a verified user through the operator path and returns its session cookie. */
+  /** Signs in over HTTP and returns the session cookie (throws unless 200). */
+  signIn(email: string, password: string): Promise<string>;
   signedInUser(options?: { role?: Role; plan?: SubscriptionPlan; email?: string; name?: string }): Promise<{
     cookie: string;
     email: string;
@@ -40,10 +42,25 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 
 let counter = 0;
 
-export async function createTestApp(options: { webDistDir?: string } = {}): Promise<TestApp> {
-  const env = testEnv();
+/** The cookies a response sets, as a Cookie header value. */
+export function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+export async function createTestApp(
+  options: { webDistDir?: string; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const env = testEnv(options.env);
   const handle = await createTestDatabase();
-  const runtime = await createRuntime({ env, handle, logger: createLogger('silent'), ...options });
+  const runtime = await createRuntime({
+    env,
+    handle,
+    logger: createLogger('silent'),
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+  });
   const origin = env.PUBLIC_URL;
 
   const request: TestApp['request'] = (pathname, init = {}) => {
@@ -51,6 +68,16 @@ export async function createTestApp(options: { webDistDir?: string } = {}): Prom
     if (init.cookie) headers.set('cookie', init.cookie);
     if (!headers.has('origin')) headers.set('origin', origin);
     return Promise.resolve(runtime.app.request(`${origin}${pathname}`, { ...init, headers }));
+  };
+
+  const signIn: TestApp['signIn'] = async (email, password) => {
+    const response = await request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    return cookieOf(response);
   };
 
   const signedInUser: TestApp['signedInUser'] = async (userOptions = {}) => {
@@ -63,17 +90,7 @@ export async function createTestApp(options: { webDistDir?: string } = {}): Prom
       role: userOptions.role,
       plan: userOptions.plan,
     });
-    const response = await request('/api/auth/sign-in/email', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: TEST_PASSWORD }),
-    });
-    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-    const cookie = response.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    return { cookie, email, userId: user.id };
+    return { cookie: await signIn(email, TEST_PASSWORD), email, userId: user.id };
   };
 
   return {
@@ -81,6 +98,7 @@ export async function createTestApp(options: { webDistDir?: string } = {}): Prom
     env,
     handle,
     request,
+    signIn,
     signedInUser,
     close: async () => {
       await handle.close();

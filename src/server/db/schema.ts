@@ -210,6 +210,12 @@ export interface NewsletterSubscribersTable {
   created_at: Timestamp;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: RequiredTimestamp;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -226,6 +232,7 @@ export interface Database {
   api_sync_logs: ApiSyncLogsTable;
   admin_audit_logs: AdminAuditLogsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;

@@ -4,7 +4,15 @@ import { admin, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { PASSWORD_MIN_LENGTH } from '@/domain/auth/password-rules';
 import type { Db } from '../db/client';
+import {
+  newEmailVerification,
+  passwordResetEmail,
+  securityEmail,
+  verificationEmail,
+} from '../features/account/account.emails';
+import { CLIENT_IP_HEADER } from './client-ip';
 import type { Logger } from './logger';
+import type { Mailer } from './mailer';
 
 export const APP_NAME = 'XRP Research';
 
@@ -50,20 +58,80 @@ export function trustedOrigins(publicUrl: string): string[] {
   return loopback.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
 }
 
+export const BLOCKED_MESSAGE =
+  'Your account has been blocked. Contact support if you believe this is a mistake.';
+
+/** better-auth's verification tokens are JWTs; the payload says whether this one confirms a new address. */
+function isEmailChangeToken(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      requestType?: string;
+    };
+    return payload.requestType === 'change-email-verification';
+  } catch {
+    return false;
+  }
+}
+
 export interface AuthDeps {
   db: Db;
   secret: string;
   publicUrl: string;
   logger: Logger;
+  mailer: Mailer;
+  /** Runs before better-auth deletes a user: removes or anonymises what cascades do not. */
+  onUserDeleting(userId: string): Promise<void>;
   /** Runs after better-auth inserted a user: creates the profile and preferences rows. */
   onUserCreated(user: { id: string; email: string; name: string }): Promise<void>;
 }
 
-export function createAuth({ db, secret, publicUrl, logger, onUserCreated }: AuthDeps) {
+export function createAuth({
+  db,
+  secret,
+  publicUrl,
+  logger,
+  mailer,
+  onUserCreated,
+  onUserDeleting,
+}: AuthDeps) {
   const authLogger = logger.child({ module: 'auth' });
+  const base = baseOptions(db as unknown as Kysely<unknown>);
   return betterAuth({
-    ...baseOptions(db as unknown as Kysely<unknown>),
+    ...base,
+    plugins: [
+      admin({ defaultRole: 'user', adminRoles: ['admin'], bannedUserMessage: BLOCKED_MESSAGE }),
+      twoFactor({ issuer: APP_NAME, totpOptions: { digits: 6, period: 30 } }),
+    ],
     secret,
+    emailAndPassword: {
+      ...base.emailAndPassword,
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 3600,
+      sendResetPassword: async ({ user, url }) => mailer.send(passwordResetEmail(user.email, url)),
+      onPasswordReset: async ({ user }) => mailer.send(securityEmail(user.email, 'password-reset')),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 3600,
+      sendVerificationEmail: async ({ user, url, token }) =>
+        mailer.send(
+          isEmailChangeToken(token)
+            ? newEmailVerification(user.email, url)
+            : verificationEmail(user.email, url),
+        ),
+    },
+    user: {
+      changeEmail: { enabled: true },
+      deleteUser: { enabled: true, beforeDelete: async (user) => onUserDeleting(user.id) },
+    },
+    // Our own limiter keys by account as well as address (docs/decisions/0010-rate-limits.md).
+    rateLimit: { enabled: false },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
     baseURL: publicUrl,
     trustedOrigins: trustedOrigins(publicUrl),
     logger: {

@@ -3,12 +3,14 @@ import type { Db } from '../db/client';
 import type { Profile } from '../db/schema';
 import type { Auth } from './auth';
 import type { Logger } from './logger';
+import type { Mailer } from './mailer';
 
 /** What every router, job and command is built with. */
 export interface AppDeps {
   env: Env;
   db: Db;
   auth: Auth;
+  mailer: Mailer;
   logger: Logger;
   version: string;
   startedAt: number;

@@ -70,3 +70,30 @@ export async function setUserPlan(db: Db, email: string, plan: SubscriptionPlan)
   await setSubscriptionPlan(db, id, plan);
   return { id, email, plan };
 }
+
+/**
+ * Blocks or unblocks a user: the profile flag, better-auth's ban (which refuses sign-in) and, when
+ * blocking, every session at once.
+ */
+export async function setUserBlocked(db: Db, userId: string, blocked: boolean, reason?: string) {
+  await db.transaction().execute(async (trx) => {
+    const profile = await trx
+      .updateTable('profiles')
+      .set({ blocked, updated_at: new Date() })
+      .where('user_id', '=', userId)
+      .returning('id')
+      .executeTakeFirst();
+    if (!profile) throw new AppError('not_found', 'User not found');
+    await trx
+      .updateTable('user')
+      .set({
+        banned: blocked,
+        banReason: blocked ? (reason ?? null) : null,
+        banExpires: null,
+        updatedAt: new Date(),
+      })
+      .where('id', '=', userId)
+      .execute();
+    if (blocked) await trx.deleteFrom('session').where('userId', '=', userId).execute();
+  });
+}

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '@/web/components/ui/spinner';
+import { AuthLinkNotices } from './auth-link-notices';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -20,6 +21,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      <AuthLinkNotices />
       <ScrollRestoration />
     </div>
   );

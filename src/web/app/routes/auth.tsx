@@ -1,96 +1,91 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { safeReturnPath } from '@/domain/routing/guard';
-import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { Input, Label } from '@/web/components/ui/input';
+import { Card, CardContent } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
-import { authClient } from '@/web/lib/auth-client';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { ForgotPasswordForm } from '@/web/features/auth/components/forgot-password-form';
+import { FreePlanBox } from '@/web/features/auth/components/free-plan-box';
+import { ResetPasswordForm } from '@/web/features/auth/components/reset-password-form';
+import { SignInForm } from '@/web/features/auth/components/sign-in-form';
+import { SignUpForm } from '@/web/features/auth/components/sign-up-form';
+import { TwoFactorStep } from '@/web/features/auth/components/two-factor-step';
 import { sessionQuery, useSession } from '../providers/session-provider';
 import { usePageTitle } from '../use-page-title';
 
-/** Sign in (the full sign-up, verification and 2FA screens come with the accounts issue). */
+type View = 'tabs' | 'forgot' | 'two-factor';
+
+/** SPEC §2 Auth: Sign In and Sign Up tabs, the free-plan box; a signed-in visitor goes home. */
 export function Component() {
   usePageTitle('Sign In');
   const { user, loading } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [view, setView] = useState<View>('tabs');
+  const [forgotEmail, setForgotEmail] = useState('');
+  const [signingIn, setSigningIn] = useState(false);
   const returnTo = safeReturnPath((location.state as { from?: unknown } | null)?.from);
+  const resetMode = searchParams.get('mode') === 'reset';
 
   if (loading) return <Spinner />;
-  if (user && !submitting) return <Navigate to="/" replace />;
+  if (user && !signingIn) return <Navigate to="/" replace />;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    const result = await authClient.signIn.email({ email, password });
-    if (result.error) {
-      const message = result.error.message ?? 'Invalid email or password';
-      setError(message);
-      toast.error('Sign in failed', { description: message });
-      setSubmitting(false);
-      return;
-    }
+  const onSignedIn = async () => {
+    setSigningIn(true);
     await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
     toast.success('Welcome back!', { description: 'You have successfully signed in.' });
     await navigate(returnTo, { replace: true });
   };
 
+  let content;
+  if (resetMode) {
+    content = (
+      <ResetPasswordForm
+        token={searchParams.get('error') ? null : searchParams.get('token')}
+        onDone={() => setSearchParams({}, { replace: true })}
+      />
+    );
+  } else if (view === 'forgot') {
+    content = <ForgotPasswordForm initialEmail={forgotEmail} onBack={() => setView('tabs')} />;
+  } else if (view === 'two-factor') {
+    content = <TwoFactorStep onSignedIn={onSignedIn} onCancel={() => setView('tabs')} />;
+  } else {
+    content = (
+      <Tabs defaultValue={searchParams.get('tab') === 'signup' ? 'signup' : 'signin'}>
+        <TabsList className="w-full">
+          <TabsTrigger value="signin">Sign In</TabsTrigger>
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="signin">
+          <SignInForm
+            onSignedIn={onSignedIn}
+            onTwoFactorRequired={() => setView('two-factor')}
+            onForgotPassword={(email) => {
+              setForgotEmail(email);
+              setView('forgot');
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="signup">
+          <SignUpForm />
+        </TabsContent>
+      </Tabs>
+    );
+  }
+
   return (
-    <div className="mx-auto max-w-md">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <span className="text-2xl">Sign In</span>
-          </CardTitle>
-          <CardDescription>Sign in to your XRP Research account.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)}>
-            {error && (
-              <p
-                role="alert"
-                className="rounded-md border border-destructive/50 p-3 text-sm text-destructive"
-              >
-                {error}
-              </p>
-            )}
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="signin-email">Email</Label>
-              <Input
-                id="signin-email"
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="signin-password">Password</Label>
-              <Input
-                id="signin-password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </div>
-            <Button type="submit" disabled={submitting}>
-              {submitting ? 'Signing in...' : 'Sign In'}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
+    <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-[1fr_20rem]">
+      <div className="flex flex-col gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">Welcome to XRP Research</h1>
+        <Card>
+          <CardContent className="pt-6">{content}</CardContent>
+        </Card>
+      </div>
+      <FreePlanBox />
     </div>
   );
 }

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  isCompleteTwoFactorCode,
+  profileUpdateSchema,
+  sanitizeTwoFactorInput,
+  signUpSchema,
+} from './account.schema';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : result.error?.issues[0]?.message;
+
+describe('sign-up (SPEC §5)', () => {
+  it('requires full name and a valid email, and shows the first failing password rule', () => {
+    const valid = { fullName: 'Ann', email: 'ann@example.com', password: 'Abcdefg1' };
+    expect(signUpSchema.safeParse(valid).success).toBe(true);
+    expect(firstMessage(signUpSchema.safeParse({ ...valid, fullName: '  ' }))).toBe('Full name is required');
+    expect(firstMessage(signUpSchema.safeParse({ ...valid, email: 'ann' }))).toBe(
+      'Please enter a valid email address',
+    );
+    expect(firstMessage(signUpSchema.safeParse({ ...valid, password: 'short' }))).toBe(
+      'Password must be at least 8 characters',
+    );
+    expect(firstMessage(signUpSchema.safeParse({ ...valid, password: 'lowercase1' }))).toBe(
+      'Password must contain at least one uppercase letter',
+    );
+  });
+});
+
+describe('password change (SPEC §5)', () => {
+  const base = { currentPassword: 'whatever', newPassword: 'Abcdefg1!', confirmPassword: 'Abcdefg1!' };
+  it.each([
+    ['Abc1!', 'Password must be at least 8 characters'],
+    ['ABCDEFG1!', 'Password must contain at least one lowercase letter'],
+    ['abcdefg1!', 'Password must contain at least one uppercase letter'],
+    ['Abcdefgh!', 'Password must contain at least one number'],
+    ['Abcdefgh1', 'Password must contain at least one special character'],
+  ])('%s → %s', (newPassword, message) => {
+    expect(
+      firstMessage(changePasswordSchema.safeParse({ ...base, newPassword, confirmPassword: newPassword })),
+    ).toBe(message);
+  });
+
+  it("says 'New passwords do not match' when the confirmation differs", () => {
+    expect(firstMessage(changePasswordSchema.safeParse({ ...base, confirmPassword: 'Abcdefg1?' }))).toBe(
+      'New passwords do not match',
+    );
+    expect(changePasswordSchema.safeParse(base).success).toBe(true);
+  });
+});
+
+describe('email change (SPEC §5)', () => {
+  it('needs a valid address and lower-cases it', () => {
+    expect(firstMessage(changeEmailSchema.safeParse({ newEmail: 'nope', password: 'x' }))).toBe(
+      'Please enter a valid email address',
+    );
+    expect(changeEmailSchema.parse({ newEmail: ' New@Example.COM ', password: 'x' }).newEmail).toBe(
+      'new@example.com',
+    );
+  });
+});
+
+describe('own profile update (SPEC §3)', () => {
+  it('accepts the full name and refuses any other field', () => {
+    expect(profileUpdateSchema.safeParse({ fullName: 'Ann' }).success).toBe(true);
+    for (const key of ['subscriptionPlan', 'blocked', 'createdAt', 'userId', 'role']) {
+      expect(profileUpdateSchema.safeParse({ fullName: 'Ann', [key]: 'x' }).success, key).toBe(false);
+    }
+  });
+});
+
+describe('2FA code input (SPEC §5)', () => {
+  it('keeps digits only, at most 6, and needs exactly 6 to enable', () => {
+    expect(sanitizeTwoFactorInput('12a 3-45678')).toBe('123456');
+    expect(sanitizeTwoFactorInput('abc')).toBe('');
+    expect(isCompleteTwoFactorCode('12345')).toBe(false);
+    expect(isCompleteTwoFactorCode('123456')).toBe(true);
+  });
+});

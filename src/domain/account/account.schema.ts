@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { firstPasswordError, passwordChangeRules, signUpPasswordRules } from '../auth/password-rules';
+
+export const EMAIL_INVALID = 'Please enter a valid email address';
+export const EMAIL_UNCHANGED = 'New email must be different from current email';
+export const PASSWORD_INCORRECT = 'Incorrect password';
+export const PASSWORDS_DIFFER = 'New passwords do not match';
+
+const email = z.string().trim().toLowerCase().max(254, EMAIL_INVALID).pipe(z.email(EMAIL_INVALID));
+
+/** SPEC §5 sign-up: full name and email required; the password rules in order, first failure shown. */
+export const signUpSchema = z.object({
+  fullName: z.string().trim().min(1, 'Full name is required').max(100, 'Full name is too long'),
+  email,
+  password: z.string().superRefine((value, ctx) => {
+    const message = firstPasswordError(value, signUpPasswordRules);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  }),
+});
+export type SignUp = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email,
+  password: z.string().min(1, 'Password is required'),
+});
+
+/** A user's own profile update: only the full name. Any other key (plan, blocked, role …) is refused. */
+export const profileUpdateSchema = z
+  .strictObject({ fullName: z.string().trim().max(100, 'Full name is too long') })
+  .meta({ id: 'ProfileUpdate' });
+
+export const changeEmailSchema = z
+  .object({ newEmail: email, password: z.string().min(1, PASSWORD_INCORRECT) })
+  .meta({ id: 'ChangeEmail' });
+
+/** SPEC §5 password change rules, plus a confirmation that must match. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password'),
+    newPassword: z.string().superRefine((value, ctx) => {
+      const message = firstPasswordError(value, passwordChangeRules);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+  })
+  .meta({ id: 'ChangePassword' });
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+export const deleteAccountSchema = z
+  .object({ password: z.string().min(1, PASSWORD_INCORRECT) })
+  .meta({ id: 'DeleteAccount' });
+
+/** SPEC §5: a 2FA code field keeps digits only, at most 6; Enable needs exactly 6. */
+export function sanitizeTwoFactorInput(value: string): string {
+  return value.replace(/\D/g, '').slice(0, 6);
+}
+
+export function isCompleteTwoFactorCode(value: string): boolean {
+  return /^\d{6}$/.test(value);
+}

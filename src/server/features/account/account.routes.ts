@@ -1,0 +1,135 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  profileUpdateSchema,
+} from '@/domain/account/account.schema';
+import { profileSchema } from '@/domain/session/session.schema';
+import type { AppDeps } from '../../lib/context';
+import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { requireViewer, viewerOf } from '../../lib/viewer';
+import {
+  changeOwnPassword,
+  deleteOwnAccount,
+  exportUserData,
+  requestEmailChange,
+  updateOwnProfile,
+} from './account.service';
+
+const okSchema = z.object({ message: z.string() });
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+});
+const commonErrors = {
+  401: errorResponse('Not signed in'),
+  422: errorResponse('Invalid input'),
+} as const;
+
+export function createAccountRoutes(deps: AppDeps) {
+  const signedIn = requireViewer(deps);
+  const context = (c: Parameters<typeof viewerOf>[0]) => ({
+    auth: deps.auth,
+    db: deps.db,
+    mailer: deps.mailer,
+    headers: c.req.raw.headers,
+    user: viewerOf(c).user,
+  });
+
+  const updateProfile = createRoute({
+    method: 'patch',
+    path: '/profile',
+    tags: ['Account'],
+    summary: "Update the signed-in user's own profile (full name only)",
+    middleware: [signedIn] as const,
+    request: body(profileUpdateSchema),
+    responses: { 200: jsonContent(profileSchema, 'The updated profile'), ...commonErrors },
+  });
+
+  const changeEmail = createRoute({
+    method: 'post',
+    path: '/account/change-email',
+    tags: ['Account'],
+    summary: 'Start an email change (password required; the new address must be verified)',
+    middleware: [signedIn] as const,
+    request: body(changeEmailSchema),
+    responses: {
+      200: jsonContent(okSchema, 'Verification mails sent'),
+      400: errorResponse('Incorrect password'),
+      ...commonErrors,
+    },
+  });
+
+  const changePassword = createRoute({
+    method: 'post',
+    path: '/account/change-password',
+    tags: ['Account'],
+    summary: 'Change the password (current password verified; other sessions end)',
+    middleware: [signedIn] as const,
+    request: body(changePasswordSchema),
+    responses: {
+      200: jsonContent(okSchema, 'Password changed'),
+      400: errorResponse('Incorrect password'),
+      ...commonErrors,
+    },
+  });
+
+  const exportData = createRoute({
+    method: 'get',
+    path: '/account/export',
+    tags: ['Account'],
+    summary: "Download the signed-in user's data as JSON",
+    middleware: [signedIn] as const,
+    responses: {
+      200: jsonContent(z.record(z.string(), z.unknown()), 'The data'),
+      401: errorResponse('Not signed in'),
+    },
+  });
+
+  const deleteAccount = createRoute({
+    method: 'post',
+    path: '/account/delete',
+    tags: ['Account'],
+    summary: 'Delete the account and its personal data (password required)',
+    middleware: [signedIn] as const,
+    request: body(deleteAccountSchema),
+    responses: {
+      200: jsonContent(okSchema, 'Deleted'),
+      400: errorResponse('Incorrect password'),
+      ...commonErrors,
+    },
+  });
+
+  return createRouter()
+    .openapi(updateProfile, async (c) =>
+      c.json(await updateOwnProfile(deps.db, viewerOf(c).user.id, c.req.valid('json').fullName), 200),
+    )
+    .openapi(changeEmail, async (c) => {
+      const { newEmail, password } = c.req.valid('json');
+      await requestEmailChange(context(c), newEmail, password);
+      return c.json(
+        { message: 'Verification emails sent! Please check both your old and new email addresses.' },
+        200,
+      );
+    })
+    .openapi(changePassword, async (c) => {
+      const { currentPassword, newPassword } = c.req.valid('json');
+      const headers = await changeOwnPassword(context(c), currentPassword, newPassword);
+      for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+      return c.json({ message: 'Password updated successfully' }, 200);
+    })
+    .openapi(exportData, async (c) => {
+      const data = await exportUserData(deps.db, viewerOf(c).user.id);
+      c.header(
+        'Content-Disposition',
+        `attachment; filename="xrp-research-data-${data.exportedAt.slice(0, 10)}.json"`,
+      );
+      c.header('Cache-Control', 'no-store');
+      return c.json(data, 200);
+    })
+    .openapi(deleteAccount, async (c) => {
+      await deleteOwnAccount(context(c), c.req.valid('json').password);
+      return c.json({ message: 'Account deleted successfully. You will be redirected...' }, 200);
+    });
+}

@@ -1,0 +1,356 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtp, type TestSmtp } from '../../../../tests/support/smtp';
+import { cookieOf, createTestApp, TEST_PASSWORD, type TestApp } from '../../../../tests/support/test-app';
+import { BLOCKED_MESSAGE } from '../../lib/auth';
+import { setUserBlocked } from '../users/users.service';
+
+let app: TestApp;
+let smtp: TestSmtp;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  app = await createTestApp({ env: { SMTP_URL: smtp.url } });
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+const json = (method: string, body: unknown, cookie?: string) => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+  ...(cookie ? { cookie } : {}),
+});
+
+/** Follows an emailed link inside the app (no network), returning the final response. */
+async function follow(link: string, cookie?: string) {
+  const url = new URL(link);
+  return app.request(
+    `${url.pathname}${url.search}`,
+    cookie ? { cookie, redirect: 'manual' } : { redirect: 'manual' },
+  );
+}
+
+describe('sign-up and email verification', () => {
+  it('sign-up mails a link; before it is opened sign-in is refused, after it the user is in', async () => {
+    const email = 'new.member@example.com';
+    const signUp = await app.request(
+      '/api/auth/sign-up/email',
+      json('POST', { email, password: 'New-Member-1', name: 'New Member' }),
+    );
+    expect(signUp.status).toBe(200);
+    const mail = await smtp.waitFor(email, /Verify your email/);
+
+    const early = await app.request(
+      '/api/auth/sign-in/email',
+      json('POST', { email, password: 'New-Member-1' }),
+    );
+    expect(early.status).toBe(403);
+    expect((await early.json()).code).toBe('EMAIL_NOT_VERIFIED');
+
+    const verified = await follow(smtp.linkIn(mail));
+    expect(verified.status).toBe(302);
+    const session = await (await app.request('/api/session', { cookie: cookieOf(verified) })).json();
+    expect(session).toMatchObject({
+      user: { email, emailVerified: true },
+      profile: { fullName: 'New Member', subscriptionPlan: 'free' },
+    });
+    expect(await app.signIn(email, 'New-Member-1')).toContain('session_token');
+  });
+
+  it('a wrong password and an unknown email get the same answer', async () => {
+    const { email } = await app.signedInUser();
+    const wrong = await app.request(
+      '/api/auth/sign-in/email',
+      json('POST', { email, password: 'Wrong-Password-1' }),
+    );
+    const unknown = await app.request(
+      '/api/auth/sign-in/email',
+      json('POST', { email: 'nobody@example.com', password: 'Wrong-Password-1' }),
+    );
+    expect(wrong.status).toBe(unknown.status);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax, and refuses a foreign Origin', async () => {
+    const { email } = await app.signedInUser();
+    const response = await app.request(
+      '/api/auth/sign-in/email',
+      json('POST', { email, password: TEST_PASSWORD }),
+    );
+    const cookie = response.headers.getSetCookie().find((line) => line.includes('session_token'));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const foreign = await app.request('/api/auth/sign-in/email', {
+      ...json('POST', { email, password: TEST_PASSWORD }),
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example.com' },
+    });
+    expect(foreign.status).toBe(403);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a reset link, sets the new password, ends every session and sends a security notice', async () => {
+    const { email, cookie } = await app.signedInUser();
+    const request = await app.request(
+      '/api/auth/request-password-reset',
+      json('POST', { email, redirectTo: '/auth?mode=reset' }),
+    );
+    expect(request.status).toBe(200);
+    const link = smtp.linkIn(await smtp.waitFor(email, /Reset your XRP Research password/));
+    const redirect = await follow(link);
+    const location = new URL(redirect.headers.get('location') ?? '', 'http://x');
+    expect(location.pathname).toBe('/auth');
+    const token = location.searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await app.request(
+      '/api/auth/reset-password',
+      json('POST', { token, newPassword: 'Brand-New-Pass-2' }),
+    );
+    expect(reset.status).toBe(200);
+    expect((await (await app.request('/api/session', { cookie })).json()).user).toBeNull();
+    await expect(app.signIn(email, TEST_PASSWORD)).rejects.toThrow(/401/);
+    expect(await app.signIn(email, 'Brand-New-Pass-2')).toContain('session_token');
+    await smtp.waitFor(email, /Security alert: your password was reset/);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After after too many sign-in attempts for one account', async () => {
+    const { email } = await app.signedInUser();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      statuses.push(
+        (await app.request('/api/auth/sign-in/email', json('POST', { email, password: 'Wrong-Password-9' })))
+          .status,
+      );
+    }
+    expect(statuses.slice(0, 9).every((status) => status === 401)).toBe(true);
+    const limited = await app.request(
+      '/api/auth/sign-in/email',
+      json('POST', { email, password: TEST_PASSWORD }),
+    );
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await limited.json()).message).toMatch(
+      /^Too many attempts\. Please try again in \d+ minutes?\.$/,
+    );
+  });
+});
+
+describe('blocking', () => {
+  it('ends every session at once and refuses sign-in with a clear message', async () => {
+    const { email, cookie, userId } = await app.signedInUser();
+    await setUserBlocked(app.handle.db, userId, true, 'spam');
+    expect((await (await app.request('/api/session', { cookie })).json()).user).toBeNull();
+    const refused = await app.request(
+      '/api/auth/sign-in/email',
+      json('POST', { email, password: TEST_PASSWORD }),
+    );
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe(BLOCKED_MESSAGE);
+
+    await setUserBlocked(app.handle.db, userId, false);
+    expect(await app.signIn(email, TEST_PASSWORD)).toContain('session_token');
+  });
+});
+
+describe('own profile updates', () => {
+  it('changes the full name and nothing else, however the request is dressed', async () => {
+    const { cookie } = await app.signedInUser();
+    const renamed = await app.request(
+      '/api/profile',
+      json('PATCH', { fullName: '  Renamed Person ' }, cookie),
+    );
+    expect(renamed.status).toBe(200);
+    expect((await renamed.json()).fullName).toBe('Renamed Person');
+
+    for (const field of [
+      { subscriptionPlan: 'premium' },
+      { blocked: true },
+      { userId: 'x' },
+      { createdAt: '2020-01-01' },
+      { role: 'admin' },
+    ]) {
+      const response = await app.request(
+        '/api/profile',
+        json('PATCH', { fullName: 'Sneaky', ...field }, cookie),
+      );
+      expect(response.status, JSON.stringify(field)).toBe(422);
+    }
+    // better-auth's own update endpoint cannot grant a role either.
+    await app.request('/api/auth/update-user', json('POST', { name: 'Still Me', role: 'admin' }, cookie));
+    const state = await (await app.request('/api/session', { cookie })).json();
+    expect(state).toMatchObject({
+      role: 'user',
+      isAdmin: false,
+      isPremium: false,
+      profile: { fullName: 'Renamed Person', blocked: false },
+    });
+  });
+
+  it('reports the plan as the subscription status', async () => {
+    const { cookie } = await app.signedInUser({ plan: 'complimentary' });
+    const status = await (await app.request('/api/subscription/check', { cookie })).json();
+    expect(status).toEqual({ subscribed: true, subscriptionEnd: null, plan: 'complimentary' });
+    expect((await app.request('/api/subscription/check')).status).toBe(401);
+  });
+});
+
+describe('email change', () => {
+  it('checks the address and password with the SPEC §5 messages', async () => {
+    const { cookie, email } = await app.signedInUser();
+    const cases: [unknown, number, string][] = [
+      [
+        { newEmail: 'not-an-email', password: TEST_PASSWORD },
+        422,
+        'newEmail: Please enter a valid email address',
+      ],
+      [
+        { newEmail: email.toUpperCase(), password: TEST_PASSWORD },
+        422,
+        'New email must be different from current email',
+      ],
+      [{ newEmail: 'other@example.com', password: 'Wrong-Password-1' }, 400, 'Incorrect password'],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await app.request('/api/account/change-email', json('POST', body, cookie));
+      expect(response.status).toBe(status);
+      expect((await response.json()).error.message).toBe(message);
+    }
+  });
+
+  it('mails both addresses and changes the email only once the new one is verified', async () => {
+    const { cookie, email } = await app.signedInUser();
+    const newEmail = `moved-${Date.now()}@example.com`;
+    const response = await app.request(
+      '/api/account/change-email',
+      json('POST', { newEmail, password: TEST_PASSWORD }, cookie),
+    );
+    expect(response.status).toBe(200);
+    expect((await response.json()).message).toBe(
+      'Verification emails sent! Please check both your old and new email addresses.',
+    );
+    await smtp.waitFor(email, /email address is being changed/);
+    const verify = await smtp.waitFor(newEmail, /Confirm your new email address/);
+    expect((await (await app.request('/api/session', { cookie })).json()).user.email).toBe(email);
+
+    await follow(smtp.linkIn(verify), cookie);
+    expect((await (await app.request('/api/session', { cookie })).json()).user.email).toBe(newEmail);
+  });
+});
+
+describe('password change', () => {
+  it('applies the SPEC §5 rules, checks the current password and ends the other sessions', async () => {
+    const { cookie, email } = await app.signedInUser();
+    const otherDevice = await app.signIn(email, TEST_PASSWORD);
+    const change = (body: unknown) => app.request('/api/account/change-password', json('POST', body, cookie));
+
+    const mismatch = await change({
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Next-Pass-3!',
+      confirmPassword: 'Next-Pass-4!',
+    });
+    expect((await mismatch.json()).error.message).toBe('confirmPassword: New passwords do not match');
+    const noSpecial = await change({
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'NextPass3',
+      confirmPassword: 'NextPass3',
+    });
+    expect((await noSpecial.json()).error.message).toBe(
+      'newPassword: Password must contain at least one special character',
+    );
+    const wrongCurrent = await change({
+      currentPassword: 'Not-It-123',
+      newPassword: 'Next-Pass-3!',
+      confirmPassword: 'Next-Pass-3!',
+    });
+    expect(wrongCurrent.status).toBe(400);
+    expect((await wrongCurrent.json()).error.message).toBe('Incorrect password');
+
+    const ok = await change({
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Next-Pass-3!',
+      confirmPassword: 'Next-Pass-3!',
+    });
+    expect(ok.status).toBe(200);
+    expect((await (await app.request('/api/session', { cookie: otherDevice })).json()).user).toBeNull();
+    expect(
+      (await (await app.request('/api/session', { cookie: cookieOf(ok) || cookie })).json()).user?.email,
+    ).toBe(email);
+    await smtp.waitFor(email, /Security alert: your password was changed/);
+    expect(await app.signIn(email, 'Next-Pass-3!')).toContain('session_token');
+  });
+});
+
+describe('data export and account deletion', () => {
+  it('exports the profile, preferences, account and sessions, and no secret', async () => {
+    const { cookie, email } = await app.signedInUser({ name: 'Export Me' });
+    const response = await app.request('/api/account/export', { cookie });
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="xrp-research-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const text = await response.text();
+    const data = JSON.parse(text);
+    expect(data.account).toMatchObject({ email, name: 'Export Me' });
+    expect(data.profile).toMatchObject({ fullName: 'Export Me' });
+    expect(data.preferences).toMatchObject({ themePreference: 'light' });
+    expect(data.sessions.length).toBeGreaterThan(0);
+    expect(text).not.toMatch(/password|token|secret|\$scrypt|[0-9a-f]{32}:[0-9a-f]{64}/i);
+  });
+
+  it('refuses a wrong password, then removes the user and their data', async () => {
+    const { cookie, email, userId } = await app.signedInUser();
+    await app.handle.db
+      .insertInto('admin_audit_logs')
+      .values({
+        action_type: 'profile_update',
+        target_user_id: userId,
+        old_value: JSON.stringify({ fullName: 'Old' }),
+        new_value: JSON.stringify({ fullName: 'New' }),
+        reason: 'named',
+      })
+      .execute();
+    const wrong = await app.request(
+      '/api/account/delete',
+      json('POST', { password: 'Wrong-Password-1' }, cookie),
+    );
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error.message).toBe('Incorrect password');
+
+    const deleted = await app.request(
+      '/api/account/delete',
+      json('POST', { password: TEST_PASSWORD }, cookie),
+    );
+    expect(deleted.status).toBe(200);
+    expect((await deleted.json()).message).toBe('Account deleted successfully. You will be redirected...');
+    const db = app.handle.db;
+    expect(
+      await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await db.selectFrom('profiles').select('id').where('user_id', '=', userId).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await db
+        .selectFrom('user_preferences')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await db.selectFrom('session').select('id').where('userId', '=', userId).executeTakeFirst(),
+    ).toBeUndefined();
+    const audit = await db
+      .selectFrom('admin_audit_logs')
+      .selectAll()
+      .where('action_type', '=', 'profile_update')
+      .execute();
+    expect(
+      audit.every((row) => row.target_user_id !== userId && row.old_value === null && row.reason === null),
+    ).toBe(true);
+    await expect(app.signIn(email, TEST_PASSWORD)).rejects.toThrow(/401/);
+  });
+});

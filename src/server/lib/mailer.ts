@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from './logger';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the mail is about, logged when mail goes to the outbox so a local operator can follow it. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * nodemailer over SMTP_URL; without SMTP every mail is written to DATA_DIR/outbox/*.eml and its link is
+ * logged, so a self-hosted install works before mail is set up.
+ */
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}): Mailer {
+  const log = options.logger.child({ module: 'mail' });
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      send: async ({ to, subject, text }) => {
+        await transport.sendMail({ from: options.from, to, subject, text });
+        log.info({ to, subject }, 'mail sent');
+      },
+    };
+  }
+  const outbox = path.join(options.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    send: async ({ to, subject, text, link }) => {
+      const info = await transport.sendMail({ from: options.from, to, subject, text });
+      fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(3).toString('hex')}.eml`,
+      );
+      fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      log.info({ to, subject, file, link }, 'mail written to the outbox (SMTP_URL is not set)');
+    },
+  };
+}

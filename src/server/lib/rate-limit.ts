@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/client';
+
+export interface RateRule {
+  /** Seconds. */
+  window: number;
+  max: number;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Seconds until the window frees up, when refused. */
+  retryAfter: number;
+}
+
+/**
+ * Counts one attempt against `key` and says whether it is allowed. One atomic statement, so
+ * concurrent requests on any number of instances cannot all slip past a stale count.
+ */
+export async function consumeRateLimit(db: Db, key: string, rule: RateRule): Promise<RateDecision> {
+  const result = await sql<{ count: number; retry_after: number }>`
+    INSERT INTO rate_limits AS r (key, count, reset_at)
+    VALUES (${key}, 1, now() + make_interval(secs => ${rule.window}))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.count + 1 END,
+      reset_at = CASE WHEN r.reset_at <= now() THEN now() + make_interval(secs => ${rule.window}) ELSE r.reset_at END
+    RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS retry_after`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error('rate limit upsert returned no row');
+  return { allowed: row.count <= rule.max, retryAfter: Math.max(1, row.retry_after) };
+}
+
+/** Forgets expired windows (run from time to time; an expired row is also reset on its next use). */
+export async function pruneRateLimits(db: Db): Promise<number> {
+  const result = await db.deleteFrom('rate_limits').where('reset_at', '<', new Date()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -216,6 +216,12 @@ export interface RateLimitsTable {
   reset_at: RequiredTimestamp;
 }
 
+export interface UsedTotpCodesTable {
+  user_id: string;
+  code: string;
+  used_at: Timestamp;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -233,6 +239,8 @@ export interface Database {
   admin_audit_logs: AdminAuditLogsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   rate_limits: RateLimitsTable;
+  used_totp_codes: UsedTotpCodesTable;
+  twoFactor: { id: string; userId: string; secret: string; backupCodes: string };
 }
 
 export type Profile = Selectable<ProfilesTable>;

@@ -10,6 +10,7 @@ import {
   securityEmail,
   verificationEmail,
 } from '../features/account/account.emails';
+import { totpReplayGuard } from '../features/account/two-factor-guard';
 import { CLIENT_IP_HEADER } from './client-ip';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
@@ -95,6 +96,7 @@ export function createAuth({
   onUserDeleting,
 }: AuthDeps) {
   const authLogger = logger.child({ module: 'auth' });
+  const pendingTwoFactorNotices = new Map<string, 'two-factor-enabled' | 'two-factor-disabled'>();
   const base = baseOptions(db as unknown as Kysely<unknown>);
   return betterAuth({
     ...base,
@@ -139,8 +141,33 @@ export function createAuth({
         authLogger[level]({ args }, message);
       },
     },
+    hooks: { before: totpReplayGuard(db) },
     databaseHooks: {
       user: {
+        update: {
+          // Turning 2FA on or off always sends a security notice (the flag changes only through these flows).
+          before: async (data, ctx) => {
+            const userId = ctx?.context.session?.user.id;
+            if (!userId || typeof data.twoFactorEnabled !== 'boolean') return;
+            const current = await db
+              .selectFrom('user')
+              .select(['twoFactorEnabled', 'email'])
+              .where('id', '=', userId)
+              .executeTakeFirst();
+            if (current && Boolean(current.twoFactorEnabled) !== data.twoFactorEnabled) {
+              pendingTwoFactorNotices.set(
+                userId,
+                data.twoFactorEnabled ? 'two-factor-enabled' : 'two-factor-disabled',
+              );
+            }
+          },
+          after: async (user) => {
+            const event = pendingTwoFactorNotices.get(user.id);
+            if (!event) return;
+            pendingTwoFactorNotices.delete(user.id);
+            await mailer.send(securityEmail(user.email, event));
+          },
+        },
         create: {
           after: async (user) => {
             await onUserCreated({ id: user.id, email: user.email, name: user.name });

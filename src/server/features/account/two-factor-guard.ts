@@ -1,0 +1,42 @@
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+
+/** A TOTP code stays valid for up to three 30-second steps; remember it a little longer than that. */
+const REMEMBER_SECONDS = 120;
+
+/**
+ * Records a TOTP code as used by this user; false when the same code was already used while it could
+ * still be valid (a replay). One atomic statement, so two concurrent uses cannot both pass.
+ */
+export async function claimTotpCode(db: Db, userId: string, code: string): Promise<boolean> {
+  const result = await sql<{ user_id: string }>`
+    INSERT INTO used_totp_codes AS u (user_id, code, used_at) VALUES (${userId}, ${code}, now())
+    ON CONFLICT (user_id, code) DO UPDATE SET used_at = now()
+      WHERE u.used_at < now() - make_interval(secs => ${REMEMBER_SECONDS})
+    RETURNING user_id`.execute(db);
+  return result.rows.length === 1;
+}
+
+/**
+ * better-auth accepts the same TOTP code again within its window. This hook, run before its
+ * verify-totp endpoint, refuses a code the user has already used. The user is the signed-in one
+ * (enabling 2FA) or the one whose password step set the two-factor cookie (signing in).
+ */
+export function totpReplayGuard(db: Db) {
+  return createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== '/two-factor/verify-totp') return;
+    const code = (ctx.body as { code?: unknown } | undefined)?.code;
+    if (typeof code !== 'string') return;
+    let userId = (await getSessionFromCtx(ctx).catch(() => null))?.user.id;
+    if (!userId) {
+      const cookie = ctx.context.createAuthCookie('two_factor');
+      const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+      if (identifier) userId = (await ctx.context.internalAdapter.findVerificationValue(identifier))?.value;
+    }
+    if (!userId) return; // better-auth refuses the request itself
+    if (!(await claimTotpCode(db, userId, code))) {
+      throw new APIError('UNAUTHORIZED', { message: 'Invalid verification code', code: 'INVALID_CODE' });
+    }
+  });
+}

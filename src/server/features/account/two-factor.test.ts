@@ -1,0 +1,128 @@
+import * as OTPAuth from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtp, type TestSmtp } from '../../../../tests/support/smtp';
+import { cookieOf, createTestApp, TEST_PASSWORD, type TestApp } from '../../../../tests/support/test-app';
+
+let app: TestApp;
+let smtp: TestSmtp;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  app = await createTestApp({ env: { SMTP_URL: smtp.url } });
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+const post = (path: string, body: unknown, cookie?: string) =>
+  app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    ...(cookie ? { cookie } : {}),
+  });
+
+function totpFor(uri: string) {
+  const totp = OTPAuth.URI.parse(uri) as OTPAuth.TOTP;
+  return (offsetSteps = 0) => totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+}
+
+async function enableTwoFactor() {
+  const { cookie, email } = await app.signedInUser();
+  const enable = await post('/api/auth/two-factor/enable', { password: TEST_PASSWORD }, cookie);
+  expect(enable.status).toBe(200);
+  const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
+  const code = totpFor(totpURI);
+  const verify = await post('/api/auth/two-factor/verify-totp', { code: code() }, cookie);
+  expect(verify.status).toBe(200);
+  // Enabling rotates the session; keep using the new cookie.
+  return { cookie: cookieOf(verify) || cookie, email, code, backupCodes };
+}
+
+async function passwordStep(email: string) {
+  const response = await post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({ twoFactorRedirect: true });
+  return cookieOf(response);
+}
+
+describe('two-factor authentication', () => {
+  it('turns on with a code from the secret, sends a security notice, and stores no plain backup code', async () => {
+    const { email, backupCodes } = await enableTwoFactor();
+    expect(backupCodes.length).toBeGreaterThanOrEqual(8);
+    const user = await app.handle.db
+      .selectFrom('user')
+      .select(['id', 'twoFactorEnabled'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user.twoFactorEnabled).toBe(true);
+    const stored = await app.handle.db
+      .selectFrom('twoFactor')
+      .selectAll()
+      .where('userId', '=', user.id)
+      .executeTakeFirstOrThrow();
+    for (const code of backupCodes) expect(stored.backupCodes).not.toContain(code);
+    await smtp.waitFor(email, /Security alert: two-factor authentication is on/);
+  });
+
+  it('asks for the code at sign-in and refuses the same code twice', async () => {
+    const { email, code } = await enableTwoFactor();
+    const next = code(1); // a code still inside the accepted window, not yet used
+    const firstCookie = await passwordStep(email);
+    const first = await post('/api/auth/two-factor/verify-totp', { code: next }, firstCookie);
+    expect(first.status).toBe(200);
+    expect((await (await app.request('/api/session', { cookie: cookieOf(first) })).json()).user.email).toBe(
+      email,
+    );
+
+    const replayCookie = await passwordStep(email);
+    const replay = await post('/api/auth/two-factor/verify-totp', { code: next }, replayCookie);
+    expect(replay.status).toBe(401);
+    expect((await replay.json()).message).toBe('Invalid verification code');
+    const wrong = await post('/api/auth/two-factor/verify-totp', { code: '000000' }, replayCookie);
+    expect(wrong.status).toBe(401);
+  });
+
+  it('accepts a backup code once', async () => {
+    const { email, backupCodes } = await enableTwoFactor();
+    const backup = backupCodes[0];
+    const first = await post(
+      '/api/auth/two-factor/verify-backup-code',
+      { code: backup },
+      await passwordStep(email),
+    );
+    expect(first.status).toBe(200);
+    const again = await post(
+      '/api/auth/two-factor/verify-backup-code',
+      { code: backup },
+      await passwordStep(email),
+    );
+    expect(again.status).toBe(401);
+  });
+
+  it('turns off with the password and says so by email', async () => {
+    const { cookie, email } = await enableTwoFactor();
+    expect(
+      (await post('/api/auth/two-factor/disable', { password: 'Wrong-Password-1' }, cookie)).status,
+    ).toBe(400);
+    expect((await post('/api/auth/two-factor/disable', { password: TEST_PASSWORD }, cookie)).status).toBe(
+      200,
+    );
+    await smtp.waitFor(email, /Security alert: two-factor authentication is off/);
+    expect(await app.signIn(email, TEST_PASSWORD)).toContain('session_token');
+  });
+
+  it('a password reset does not get around it', async () => {
+    const { email } = await enableTwoFactor();
+    await post('/api/auth/request-password-reset', { email, redirectTo: '/auth?mode=reset' });
+    const link = new URL(smtp.linkIn(await smtp.waitFor(email, /Reset your XRP Research password/)));
+    const redirect = await app.request(`${link.pathname}${link.search}`, { redirect: 'manual' });
+    const token = new URL(redirect.headers.get('location') ?? '', 'http://x').searchParams.get('token');
+    const reset = await post('/api/auth/reset-password', { token, newPassword: 'After-Reset-77' });
+    expect(reset.status).toBe(200);
+    expect(cookieOf(reset)).not.toContain('session_token');
+    const signIn = await post('/api/auth/sign-in/email', { email, password: 'After-Reset-77' });
+    expect(await signIn.json()).toMatchObject({ twoFactorRedirect: true });
+  });
+});

@@ -64,3 +64,23 @@ export function parsePreferenceUpdate(body: Record<string, unknown>): Preference
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid value' };
   return { ok: true, field: key, value: parsed.data };
 }
+
+/** SPEC §6: fields only premium members may change; free users see them disabled with a 'Premium' badge. */
+export const premiumOnlyPreferenceFields: ReadonlySet<PreferenceField> = new Set<PreferenceField>([
+  'notificationEmailWhaleAlerts',
+  'notificationEmailRegulatoryUpdates',
+  'notificationEmailAdoptionAlerts',
+  'notificationPushEnabled',
+  'notificationPushPriceAlerts',
+  'notificationPushWhaleAlerts',
+  'notificationPushRegulatoryUpdates',
+  'notificationPushAdoptionAlerts',
+  'alertFrequency',
+  'quietHoursEnabled',
+  'quietHoursStart',
+  'quietHoursEnd',
+]);
+
+export function canUpdatePreference(field: PreferenceField, isPremium: boolean): boolean {
+  return isPremium || !premiumOnlyPreferenceFields.has(field);
+}

@@ -1,5 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
+  CANNOT_UPDATE_FIELD,
+  canUpdatePreference,
   parsePreferenceUpdate,
   preferencesSchema,
   preferenceUpdateSchema,
@@ -37,6 +39,7 @@ export function createPreferencesRoutes(deps: AppDeps) {
     responses: {
       200: jsonContent(preferencesSchema, 'The preferences after the update'),
       401: errorResponse('Not signed in'),
+      403: errorResponse('A premium-only field for a free user'),
       422: errorResponse('Unknown field or invalid value'),
     },
   });
@@ -46,7 +49,10 @@ export function createPreferencesRoutes(deps: AppDeps) {
     .openapi(patchRoute, async (c) => {
       const update = parsePreferenceUpdate(c.req.valid('json'));
       if (!update.ok) throw new AppError('validation_error', update.message);
-      const preferences = await updatePreference(deps.db, viewerOf(c).user.id, update.field, update.value);
+      const viewer = viewerOf(c);
+      if (!canUpdatePreference(update.field, viewer.isPremium))
+        throw new AppError('forbidden', CANNOT_UPDATE_FIELD);
+      const preferences = await updatePreference(deps.db, viewer.user.id, update.field, update.value);
       return c.json(preferences, 200);
     });
 }

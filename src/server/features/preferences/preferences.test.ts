@@ -62,4 +62,19 @@ describe('/api/preferences', () => {
     expect((await patch(cookie, { themePreference: 'neon' })).status).toBe(422);
     expect((await (await app.request('/api/preferences', { cookie })).json()).themePreference).toBe('light');
   });
+
+  it("refuses premium-only fields for a free user with 'Cannot update this field' and allows them for premium", async () => {
+    const free = await app.signedInUser();
+    const refused = await patch(free.cookie, { notificationPushEnabled: true });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: { code: 'forbidden', message: 'Cannot update this field' },
+    });
+    expect((await patch(free.cookie, { notificationEmailWeeklySummary: false })).status).toBe(200);
+
+    const premium = await app.signedInUser({ plan: 'premium' });
+    const allowed = await patch(premium.cookie, { alertFrequency: 'daily' });
+    expect(allowed.status).toBe(200);
+    expect((await allowed.json()).alertFrequency).toBe('daily');
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { emitSessionEvent } from '@/web/lib/session-events';
 
 /**
  * Emailed links land with a query parameter: ?verified=1 after an email verification, ?emailChanged=1
@@ -19,7 +20,10 @@ export function AuthLinkNotices() {
     if (error)
       toast.error('This link is invalid or has expired', { description: 'Ask for a new one and try again.' });
     else if (verified) toast.success('Email verified', { description: 'Your account is ready.' });
-    else toast.success('Email address updated', { description: 'Your new address is confirmed.' });
+    else {
+      toast.success('Email address updated', { description: 'Your new address is confirmed.' });
+      emitSessionEvent('USER_UPDATED');
+    }
     const next = new URLSearchParams(params);
     for (const key of ['verified', 'emailChanged', 'error']) next.delete(key);
     setParams(next, { replace: true });

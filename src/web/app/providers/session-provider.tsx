@@ -1,5 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useCallback, useMemo, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { sessionEventEffect } from '@/domain/session/session-events';
+import {
+  SUBSCRIPTION_CHECK_INTERVAL_MS,
+  type SubscriptionStatus,
+} from '@/domain/subscription/subscription.schema';
 import {
   signedOutState,
   type Profile,
@@ -8,6 +13,7 @@ import {
 } from '@/domain/session/session.schema';
 import { api, unwrap } from '@/web/lib/api-client';
 import { authClient } from '@/web/lib/auth-client';
+import { emitSessionEvent, onSessionEvent } from '@/web/lib/session-events';
 
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
@@ -23,6 +29,8 @@ export interface SessionContextValue {
   loading: boolean;
   isPremium: boolean;
   isAdmin: boolean;
+  /** The last subscription check (SPEC §4: every 60 s while signed in); null until the first. */
+  subscriptionStatus: SubscriptionStatus | null;
   /** Re-reads the session from the server (after sign-in, plan changes). */
   refresh(): Promise<void>;
   /** Ends the session on the server; throws with the server's message when it cannot. */
@@ -37,6 +45,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { data, isPending } = useQuery(sessionQuery);
   const state = data ?? signedOutState;
+  const userId = state.user?.id;
+
+  const subscription = useQuery({
+    queryKey: ['subscription', userId],
+    queryFn: () => unwrap(api.subscription.check.$get()),
+    enabled: Boolean(userId),
+    refetchInterval: SUBSCRIPTION_CHECK_INTERVAL_MS,
+  });
+  // SPEC §4: after each subscription check the profile is fetched again (a plan may have changed).
+  const checkedAt = subscription.dataUpdatedAt;
+  useEffect(() => {
+    if (checkedAt) void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+  }, [checkedAt, queryClient]);
 
   const refresh = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
@@ -47,10 +68,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (result.error) throw new Error(result.error.message ?? 'The server did not end the session');
   }, []);
 
-  const clearSession = useCallback(() => {
+  const forget = useCallback(() => {
     queryClient.setQueryData(sessionQuery.queryKey, signedOutState);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
   }, [queryClient]);
+
+  const clearSession = useCallback(() => {
+    forget();
+    emitSessionEvent('SIGNED_OUT');
+  }, [forget]);
+
+  // Session events from this tab's pages and from the user's other tabs.
+  useEffect(
+    () =>
+      onSessionEvent((type) => {
+        const effect = sessionEventEffect(type);
+        if (effect === 'refresh') void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+        if (effect === 'clear') forget();
+      }),
+    [queryClient, forget],
+  );
 
   const value = useMemo<SessionContextValue>(
     () => ({
@@ -61,11 +98,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loading: isPending,
       isPremium: state.isPremium,
       isAdmin: state.isAdmin,
+      subscriptionStatus: subscription.data ?? null,
       refresh,
       endSession,
       clearSession,
     }),
-    [state, isPending, refresh, endSession, clearSession],
+    [state, isPending, subscription.data, refresh, endSession, clearSession],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -1,7 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import type { Preferences, ThemePreference } from '@/domain/preferences/preferences.schema';
+import type { ThemePreference } from '@/domain/preferences/preferences.schema';
 import {
   parseStoredTheme,
   resolveTheme,
@@ -9,11 +8,8 @@ import {
   themeForSession,
   type ResolvedTheme,
 } from '@/domain/theme/theme';
-import { api, unwrap } from '@/web/lib/api-client';
+import { preferencesQuery, useUpdatePreference } from '@/web/features/preferences/api/preferences';
 import { useSession } from './session-provider';
-
-export const preferencesQuery = (userId: string) =>
-  queryOptions({ queryKey: ['preferences', userId], queryFn: () => unwrap(api.preferences.$get()) });
 
 interface ThemeContextValue {
   theme: ThemePreference;
@@ -54,7 +50,6 @@ function usePrefersDark(): boolean {
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const session = useSession();
-  const queryClient = useQueryClient();
   const userId = session.user?.id;
   const [theme, setThemeState] = useState<ThemePreference>(readStoredTheme);
   const prefersDark = usePrefersDark();
@@ -89,19 +84,11 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     root.style.colorScheme = resolvedTheme;
   }, [resolvedTheme]);
 
-  const save = useMutation({
-    mutationFn: (value: ThemePreference) =>
-      unwrap(api.preferences.$patch({ json: { themePreference: value } })),
-    onSuccess: (saved: Preferences) =>
-      queryClient.setQueryData(preferencesQuery(userId ?? '').queryKey, saved),
-    onError: () => toast.error('Failed to update preference'),
-  });
-
-  const { mutate } = save;
+  const { mutate } = useUpdatePreference(userId ?? '');
   const setTheme = useCallback(
     (value: ThemePreference) => {
       setThemeState(value);
-      if (userId) mutate(value);
+      if (userId) mutate({ field: 'themePreference', value });
     },
     [userId, mutate],
   );

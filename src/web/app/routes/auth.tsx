@@ -13,6 +13,7 @@ import { SignInForm } from '@/web/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/web/features/auth/components/sign-up-form';
 import { TwoFactorStep } from '@/web/features/auth/components/two-factor-step';
 import { sessionQuery, useSession } from '../providers/session-provider';
+import { emitSessionEvent } from '@/web/lib/session-events';
 import { usePageTitle } from '../use-page-title';
 
 type View = 'tabs' | 'forgot' | 'two-factor';
@@ -37,6 +38,7 @@ export function Component() {
   const onSignedIn = async () => {
     setSigningIn(true);
     await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    emitSessionEvent('SIGNED_IN');
     toast.success('Welcome back!', { description: 'You have successfully signed in.' });
     await navigate(returnTo, { replace: true });
   };

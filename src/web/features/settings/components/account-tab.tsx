@@ -1,0 +1,102 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useSession } from '@/web/app/providers/session-provider';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Dialog, DialogContent } from '@/web/components/ui/dialog';
+import { Field } from '@/web/components/ui/field';
+import { FormAlert } from '@/web/components/ui/form-alert';
+import { api, unwrap } from '@/web/lib/api-client';
+
+/** SPEC §4 delete dialog: enabled with a password and the acknowledgement; after success, 2 s, sign out, home. */
+const REDIRECT_DELAY_MS = 2000;
+
+export function AccountTab() {
+  const { clearSession } = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (input: { password: string }) => unwrap(api.account.delete.$post({ json: input })),
+    onSuccess: () => {
+      toast.success('Account deleted successfully. You will be redirected...');
+      setTimeout(() => {
+        void Promise.resolve(navigate('/')).then(clearSession);
+      }, REDIRECT_DELAY_MS);
+    },
+    onError: (failure) => {
+      setError(failure.message);
+      toast.error('Failed to delete account', { description: failure.message });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    remove.mutate({ password });
+  };
+
+  return (
+    <Card className="border-destructive/50">
+      <CardHeader>
+        <CardTitle>Delete account</CardTitle>
+        <CardDescription>
+          Your profile, preferences, alerts and sessions are removed for good. This cannot be undone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          Delete Account
+        </Button>
+        <Dialog
+          open={open}
+          onOpenChange={(next) => {
+            if (remove.isPending || remove.isSuccess) return;
+            setOpen(next);
+            setPassword('');
+            setAcknowledged(false);
+            setError(null);
+          }}
+        >
+          <DialogContent
+            title="Delete your account?"
+            description="This permanently deletes your account and all of its data."
+          >
+            <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+              {error && <FormAlert>{error}</FormAlert>}
+              <Field
+                id="delete-password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="mt-1 size-4"
+                  checked={acknowledged}
+                  onChange={(event) => setAcknowledged(event.target.checked)}
+                />
+                I understand that my account and data will be deleted permanently.
+              </label>
+              <Button
+                type="submit"
+                variant="destructive"
+                disabled={!password || !acknowledged || remove.isPending || remove.isSuccess}
+              >
+                {remove.isPending ? 'Deleting...' : 'Delete my account'}
+              </Button>
+            </form>
+          </DialogContent>
+        </Dialog>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { timezones, type Preferences, type ThemePreference } from '@/domain/preferences/preferences.schema';
+import { useSession } from '@/web/app/providers/session-provider';
+import { useTheme } from '@/web/app/providers/theme-provider';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Input, Label } from '@/web/components/ui/input';
+import { Select } from '@/web/components/ui/select';
+import { Spinner } from '@/web/components/ui/spinner';
+import { preferencesQuery, useUpdatePreference } from '@/web/features/preferences/api/preferences';
+import { useUpdateFullName } from '../api/account';
+import { ChangeEmailDialog } from './change-email-dialog';
+
+function FullNameField({ initial }: { initial: string }) {
+  const [value, setValue] = useState(initial);
+  const save = useUpdateFullName();
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor="settings-full-name">Full name</Label>
+      <Input
+        id="settings-full-name"
+        autoComplete="name"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        // SPEC §2: saved when the field loses focus.
+        onBlur={() => {
+          if (value.trim() !== initial.trim()) save.mutate(value);
+        }}
+      />
+    </div>
+  );
+}
+
+export function GeneralTab() {
+  const { user, profile } = useSession();
+  const { theme, setTheme } = useTheme();
+  const userId = user?.id ?? '';
+  const preferences = useQuery(preferencesQuery(userId));
+  const update = useUpdatePreference(userId);
+
+  if (!user) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>General</CardTitle>
+        <CardDescription>Your name, email address and how the site looks.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <FullNameField key={profile?.fullName ?? ''} initial={profile?.fullName ?? ''} />
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="settings-email">Email</Label>
+          <div className="flex gap-2">
+            <Input
+              id="settings-email"
+              value={user.email}
+              readOnly
+              aria-readonly="true"
+              className="bg-muted"
+            />
+            <ChangeEmailDialog currentEmail={user.email} />
+          </div>
+        </div>
+        {preferences.isPending ? (
+          <Spinner label="Loading preferences..." />
+        ) : preferences.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to load preferences
+          </p>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-3">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="settings-theme">Theme</Label>
+              <Select
+                id="settings-theme"
+                value={theme}
+                onChange={(event) => setTheme(event.target.value as ThemePreference)}
+              >
+                <option value="light">Light</option>
+                <option value="dark">Dark</option>
+                <option value="system">System</option>
+              </Select>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="settings-timezone">Timezone</Label>
+              <Select
+                id="settings-timezone"
+                value={preferences.data.timezone}
+                onChange={(event) => update.mutate({ field: 'timezone', value: event.target.value })}
+              >
+                {timezones.map((zone) => (
+                  <option key={zone.value} value={zone.value}>
+                    {zone.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="settings-date-format">Date format</Label>
+              <Select
+                id="settings-date-format"
+                value={preferences.data.dateFormat}
+                onChange={(event) =>
+                  update.mutate({
+                    field: 'dateFormat',
+                    value: event.target.value as Preferences['dateFormat'],
+                  })
+                }
+              >
+                <option value="US">US (MM/DD/YYYY)</option>
+                <option value="EU">EU (DD/MM/YYYY)</option>
+                <option value="ISO">ISO (YYYY-MM-DD)</option>
+              </Select>
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { useSession } from '@/web/app/providers/session-provider';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+
+const planNames = { free: 'Free', premium: 'Premium', complimentary: 'Complimentary' } as const;
+
+async function downloadMyData(): Promise<void> {
+  const response = await fetch('/api/account/export', { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`The server answered ${response.status}`);
+  const blob = await response.blob();
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
+    'xrp-research-data.json';
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export function PrivacyTab() {
+  const { user, profile, isPremium } = useSession();
+  const [downloading, setDownloading] = useState(false);
+  if (!user) return null;
+  const created = new Date(user.createdAt).toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Subscription</CardTitle>
+          <CardDescription>
+            Current plan: <strong>{planNames[profile?.subscriptionPlan ?? 'free']}</strong>
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild variant={isPremium ? 'outline' : 'premium'}>
+            <Link to="/membership">{isPremium ? 'Manage Subscription' : 'Upgrade'}</Link>
+          </Button>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Account information</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">Account created</dt>
+            <dd>{created}</dd>
+            <dt className="text-muted-foreground">User ID</dt>
+            <dd className="font-mono" data-testid="user-id-prefix">
+              {user.id.slice(0, 8)}
+            </dd>
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Your data</CardTitle>
+          <CardDescription>
+            Everything we keep about you — profile, preferences and sessions — as a JSON file.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button
+            variant="outline"
+            disabled={downloading}
+            onClick={() => {
+              setDownloading(true);
+              downloadMyData()
+                .catch((error: unknown) =>
+                  toast.error('Download failed', { description: (error as Error).message }),
+                )
+                .finally(() => setDownloading(false));
+            }}
+          >
+            <Download aria-hidden="true" /> {downloading ? 'Preparing...' : 'Download my data'}
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

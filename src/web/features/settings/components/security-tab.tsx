@@ -1,0 +1,114 @@
+import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { useSession } from '@/web/app/providers/session-provider';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Dialog, DialogContent } from '@/web/components/ui/dialog';
+import { Field } from '@/web/components/ui/field';
+import { FormAlert } from '@/web/components/ui/form-alert';
+import { authClient } from '@/web/lib/auth-client';
+import { emitSessionEvent } from '@/web/lib/session-events';
+import { PasswordForm } from './password-form';
+import { TwoFactorDialog } from './two-factor-dialog';
+
+function DisableTwoFactorDialog({
+  open,
+  onOpenChange,
+  onDisabled,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onDisabled(): void;
+}) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const result = await authClient.twoFactor.disable({ password });
+    setBusy(false);
+    if (result.error) {
+      setError(
+        result.error.status === 400
+          ? 'Incorrect password'
+          : (result.error.message ?? 'Could not turn off two-factor authentication'),
+      );
+      return;
+    }
+    toast.success('Two-factor authentication turned off');
+    setPassword('');
+    onOpenChange(false);
+    onDisabled();
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Turn off two-factor authentication"
+        description="Your password alone will then sign you in."
+      >
+        <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
+          {error && <FormAlert>{error}</FormAlert>}
+          <Field
+            id="disable-two-factor-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <Button type="submit" variant="destructive" disabled={busy || !password}>
+            {busy ? 'Turning off...' : 'Turn off'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function SecurityTab() {
+  const { user } = useSession();
+  const refresh = () => emitSessionEvent('USER_UPDATED');
+  const [enableOpen, setEnableOpen] = useState(false);
+  const [disableOpen, setDisableOpen] = useState(false);
+  const enabled = Boolean(user?.twoFactorEnabled);
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Password</CardTitle>
+          <CardDescription>Changing it signs you out everywhere else.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <PasswordForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Two-factor authentication</CardTitle>
+          <CardDescription>Ask for a code from your authenticator app when you sign in.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap items-center justify-between gap-4">
+          <p className="flex items-center gap-2 text-sm font-medium" data-testid="two-factor-status">
+            {enabled ? (
+              <ShieldCheck className="size-5 text-emerald-600" aria-hidden="true" />
+            ) : (
+              <ShieldOff className="size-5 text-muted-foreground" aria-hidden="true" />
+            )}
+            {enabled ? 'Enabled' : 'Not enabled'}
+          </p>
+          {enabled ? (
+            <Button variant="outline" onClick={() => setDisableOpen(true)}>
+              Disable 2FA
+            </Button>
+          ) : (
+            <Button onClick={() => setEnableOpen(true)}>Enable 2FA</Button>
+          )}
+        </CardContent>
+      </Card>
+      <TwoFactorDialog open={enableOpen} onOpenChange={setEnableOpen} onEnabled={refresh} />
+      <DisableTwoFactorDialog open={disableOpen} onOpenChange={setDisableOpen} onDisabled={refresh} />
+    </div>
+  );
+}

@@ -8,6 +8,7 @@ import {
   newEmailVerification,
   passwordResetEmail,
   securityEmail,
+  type SecurityEvent,
   verificationEmail,
 } from '../features/account/account.emails';
 import { totpReplayGuard } from '../features/account/two-factor-guard';
@@ -74,6 +75,12 @@ function isEmailChangeToken(token: string): boolean {
   }
 }
 
+/** A security mail to send once better-auth has written the change; `to: null` means the user's address. */
+interface PendingNotice {
+  to: string | null;
+  event: SecurityEvent;
+}
+
 export interface AuthDeps {
   db: Db;
   secret: string;
@@ -96,7 +103,7 @@ export function createAuth({
   onUserDeleting,
 }: AuthDeps) {
   const authLogger = logger.child({ module: 'auth' });
-  const pendingTwoFactorNotices = new Map<string, 'two-factor-enabled' | 'two-factor-disabled'>();
+  const pendingNotices = new Map<string, PendingNotice[]>();
   const base = baseOptions(db as unknown as Kysely<unknown>);
   return betterAuth({
     ...base,
@@ -145,27 +152,38 @@ export function createAuth({
     databaseHooks: {
       user: {
         update: {
-          // Turning 2FA on or off always sends a security notice (the flag changes only through these flows).
+          // Security notices: 2FA turned on or off, and the email address changed (told to the old one).
           before: async (data, ctx) => {
             const userId = ctx?.context.session?.user.id;
-            if (!userId || typeof data.twoFactorEnabled !== 'boolean') return;
+            if (!userId || (typeof data.twoFactorEnabled !== 'boolean' && typeof data.email !== 'string'))
+              return;
             const current = await db
               .selectFrom('user')
               .select(['twoFactorEnabled', 'email'])
               .where('id', '=', userId)
               .executeTakeFirst();
-            if (current && Boolean(current.twoFactorEnabled) !== data.twoFactorEnabled) {
-              pendingTwoFactorNotices.set(
-                userId,
-                data.twoFactorEnabled ? 'two-factor-enabled' : 'two-factor-disabled',
-              );
+            if (!current) return;
+            const notices: PendingNotice[] = [];
+            if (
+              typeof data.twoFactorEnabled === 'boolean' &&
+              Boolean(current.twoFactorEnabled) !== data.twoFactorEnabled
+            ) {
+              notices.push({
+                to: null,
+                event: data.twoFactorEnabled ? 'two-factor-enabled' : 'two-factor-disabled',
+              });
             }
+            if (typeof data.email === 'string' && data.email.toLowerCase() !== current.email.toLowerCase()) {
+              notices.push({ to: current.email, event: 'email-changed' });
+            }
+            if (notices.length) pendingNotices.set(userId, notices);
           },
           after: async (user) => {
-            const event = pendingTwoFactorNotices.get(user.id);
-            if (!event) return;
-            pendingTwoFactorNotices.delete(user.id);
-            await mailer.send(securityEmail(user.email, event));
+            const notices = pendingNotices.get(user.id);
+            if (!notices) return;
+            pendingNotices.delete(user.id);
+            for (const notice of notices)
+              await mailer.send(securityEmail(notice.to ?? user.email, notice.event));
           },
         },
         create: {

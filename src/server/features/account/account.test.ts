@@ -239,6 +239,7 @@ describe('email change', () => {
 
     await follow(smtp.linkIn(verify), cookie);
     expect((await (await app.request('/api/session', { cookie })).json()).user.email).toBe(newEmail);
+    await smtp.waitFor(email, /Security alert: your email address was changed/);
   });
 });
 
@@ -352,5 +353,23 @@ describe('data export and account deletion', () => {
       audit.every((row) => row.target_user_id !== userId && row.old_value === null && row.reason === null),
     ).toBe(true);
     await expect(app.signIn(email, TEST_PASSWORD)).rejects.toThrow(/401/);
+  });
+});
+
+describe('cookies over https', () => {
+  it('marks the session cookie Secure when the site is served over https', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://xrp.example.com' } });
+    try {
+      const { email } = await secure.signedInUser();
+      const response = await secure.request(
+        '/api/auth/sign-in/email',
+        json('POST', { email, password: TEST_PASSWORD }),
+      );
+      const cookie = response.headers.getSetCookie().find((line) => line.includes('session_token'));
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+    } finally {
+      await secure.close();
+    }
   });
 });

@@ -75,7 +75,7 @@ export function Component() {
           <Card key={card.title}>
             <CardHeader>
               <card.icon className="size-8 text-primary" aria-hidden="true" />
-              <CardTitle>{card.title}</CardTitle>
+              <CardTitle as="h3">{card.title}</CardTitle>
               <CardDescription>{card.description}</CardDescription>
             </CardHeader>
           </Card>

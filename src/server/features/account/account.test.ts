@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../../../../tests/support/smtp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestSmtp } from '../../../../tests/support/smtp';
+import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
 import { cookieOf, createTestApp, TEST_PASSWORD, type TestApp } from '../../../../tests/support/test-app';
 import { BLOCKED_MESSAGE } from '../../lib/auth';
 import { setUserBlocked } from '../users/users.service';
 
+const context = useTestAppWithSmtp();
 let app: TestApp;
 let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  app = await createTestApp({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
+beforeAll(() => {
+  app = context.app();
+  smtp = context.smtp();
 });
 
 const json = (method: string, body: unknown, cookie?: string) => ({

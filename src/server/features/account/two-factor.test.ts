@@ -1,18 +1,15 @@
 import * as OTPAuth from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../../../../tests/support/smtp';
-import { cookieOf, createTestApp, TEST_PASSWORD, type TestApp } from '../../../../tests/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestSmtp } from '../../../../tests/support/smtp';
+import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
+import { cookieOf, TEST_PASSWORD, type TestApp } from '../../../../tests/support/test-app';
 
+const context = useTestAppWithSmtp();
 let app: TestApp;
 let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  app = await createTestApp({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
+beforeAll(() => {
+  app = context.app();
+  smtp = context.smtp();
 });
 
 const post = (path: string, body: unknown, cookie?: string) =>

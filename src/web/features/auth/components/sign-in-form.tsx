@@ -6,6 +6,7 @@ import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { authClient } from '@/web/lib/auth-client';
 import { authErrorMessage } from './auth-errors';
+import { resendVerificationEmail } from './resend-verification';
 
 interface SignInFormProps {
   /** Called once a session exists (after the password, or after the 2FA code). */
@@ -50,18 +51,6 @@ export function SignInForm({ onSignedIn, onTwoFactorRequired, onForgotPassword }
     await onSignedIn();
   };
 
-  const resend = async () => {
-    const result = await authClient.sendVerificationEmail({
-      email: email.trim(),
-      callbackURL: '/?verified=1',
-    });
-    if (result.error)
-      toast.error('Could not send the email', {
-        description: authErrorMessage(result.error, 'Please try again.'),
-      });
-    else toast.success('Verification email sent', { description: `Check ${email.trim()} for the link.` });
-  };
-
   return (
     <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
       {error && (
@@ -73,7 +62,7 @@ export function SignInForm({ onSignedIn, onTwoFactorRequired, onForgotPassword }
               variant="outline"
               size="sm"
               className="self-start"
-              onClick={() => void resend()}
+              onClick={() => void resendVerificationEmail(email)}
             >
               Resend verification email
             </Button>

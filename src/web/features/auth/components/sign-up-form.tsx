@@ -8,6 +8,7 @@ import { FormAlert } from '@/web/components/ui/form-alert';
 import { authClient } from '@/web/lib/auth-client';
 import { authErrorMessage } from './auth-errors';
 import { PasswordStrength } from './password-strength';
+import { resendVerificationEmail } from './resend-verification';
 
 /** SPEC §2/§5 sign-up: rules checked live and on submit; the first failing message is shown. */
 export function SignUpForm() {
@@ -61,19 +62,7 @@ export function SignUpForm() {
           variant="outline"
           size="sm"
           className="self-start"
-          onClick={() =>
-            void authClient
-              .sendVerificationEmail({ email: sentTo, callbackURL: '/?verified=1' })
-              .then((result) =>
-                result.error
-                  ? toast.error('Could not send the email', {
-                      description: authErrorMessage(result.error, 'Please try again.'),
-                    })
-                  : toast.success('Verification email sent', {
-                      description: `Check ${sentTo} for the link.`,
-                    }),
-              )
-          }
+          onClick={() => void resendVerificationEmail(sentTo)}
         >
           Resend verification email
         </Button>

@@ -5,10 +5,12 @@ import { requestId } from 'hono/request-id';
 import { createAccountRoutes } from './features/account/account.routes';
 import { authGate } from './features/account/auth-limits';
 import { createHealthRoutes } from './features/health/health.routes';
+import { createMarketRoutes } from './features/market/market.routes';
 import { createNewsletterRoutes } from './features/newsletter/newsletter.routes';
 import { createPreferencesRoutes } from './features/preferences/preferences.routes';
 import { createSessionRoutes } from './features/session/session.routes';
 import { createSubscriptionRoutes } from './features/subscription/subscription.routes';
+import { createSyncRoutes } from './features/sync/sync.routes';
 import { AppError, errorBody } from './lib/app-error';
 import type { AppDeps, AppEnv } from './lib/context';
 import { rejectCrossSiteWrites } from './lib/origin-check';
@@ -29,7 +31,9 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createPreferencesRoutes(deps))
     .route('/', createNewsletterRoutes(deps))
     .route('/', createAccountRoutes(deps))
-    .route('/', createSubscriptionRoutes(deps));
+    .route('/', createSubscriptionRoutes(deps))
+    .route('/', createMarketRoutes(deps))
+    .route('/', createSyncRoutes(deps));
 }
 
 const webCompression = compress();

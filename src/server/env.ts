@@ -48,6 +48,7 @@ const envSchema = z
     BILLING_REQUIRE_STRIPE: booleanFlag.default(false),
     COINGECKO_API_BASE: httpUrl.default('https://api.coingecko.com/api/v3'),
     COINGECKO_API_KEY: optionalText,
+    COINPAPRIKA_API_BASE: httpUrl.default('https://api.coinpaprika.com'),
     FEAR_GREED_API_BASE: httpUrl.default('https://api.alternative.me'),
     CRYPTOCOMPARE_API_BASE: httpUrl.default('https://min-api.cryptocompare.com'),
     CRYPTOCOMPARE_API_KEY: optionalText,
@@ -66,6 +67,7 @@ const envSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     ROLE: z.enum(['web', 'jobs', 'all'], { error: 'must be one of web, jobs, all' }).default('all'),
     SYNC_DISABLED: booleanFlag.default(false),
+    SYNC_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',

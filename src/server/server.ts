@@ -8,6 +8,7 @@ import { databaseTarget, openDatabase, type DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { claimDataDir, type ControlSocket } from './lib/control-socket';
 import { createLogger, type Logger } from './lib/logger';
+import { startScheduler, type Scheduler } from './jobs/scheduler';
 import { createRuntime } from './runtime';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,6 +45,16 @@ export async function startServer(
       return runCommand(runtime.deps, request);
     });
 
+    const scheduler: Scheduler | null =
+      env.ROLE !== 'web' && !env.SYNC_DISABLED
+        ? startScheduler({ db: handle.db, env, logger }, env.SYNC_TICK_SECONDS)
+        : null;
+    if (!scheduler)
+      logger.info(
+        { role: env.ROLE, syncDisabled: env.SYNC_DISABLED },
+        'scheduled syncs are off in this process',
+      );
+
     const server: ServerType = await new Promise((resolve) => {
       const instance = serve({ fetch: runtime.app.fetch, port: env.PORT, hostname: env.HOST }, () =>
         resolve(instance),
@@ -73,6 +84,7 @@ export async function startServer(
           });
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
+        await scheduler?.stop();
         await openHandle.close();
         await control?.close();
         logger.info('shut down cleanly');

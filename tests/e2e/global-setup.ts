@@ -60,6 +60,8 @@ export default async function globalSetup() {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SMTP_URL: smtp.url,
+    // The browser tests never reach the public market APIs.
+    SYNC_DISABLED: 'true',
   };
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,

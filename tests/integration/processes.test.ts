@@ -38,6 +38,7 @@ function envFor(port: number, extra: Record<string, string> = {}) {
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
+    SYNC_DISABLED: 'true',
     ...extra,
   };
 }

@@ -33,6 +33,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
+    SYNC_DISABLED: 'true',
     PORT: '3999',
     ...overrides,
   });

@@ -168,6 +168,8 @@ export interface ApiSourcesTable {
   total_requests: Generated<number>;
   success_count: Generated<number>;
   error_count: Generated<number>;
+  lease_owner: string | null;
+  lease_expires_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -181,6 +183,8 @@ export interface ApiSyncLogsTable {
   duration_ms: number | null;
   records_processed: Generated<number>;
   error_message: string | null;
+  /** What else the run wants an operator to know (the provider used, a backfill's progress). */
+  details: string | null;
 }
 
 export type AuditActionType =
@@ -247,3 +251,5 @@ export type Profile = Selectable<ProfilesTable>;
 export type NewProfile = Insertable<ProfilesTable>;
 export type ProfileUpdate = Updateable<ProfilesTable>;
 export type UserPreferences = Selectable<UserPreferencesTable>;
+export type ApiSource = Selectable<ApiSourcesTable>;
+export type ApiSyncLog = Selectable<ApiSyncLogsTable>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { fearGreedClassificationSchema } from './fear-greed';
+
+/** Decimal amounts travel as strings (numeric in SQL), so no digit is lost on the way. */
+const decimal = z.string().nullable();
+
+export const cryptoMetricsSchema = z
+  .object({
+    symbol: z.string(),
+    price: z.string(),
+    /** Percent change over 24 h. */
+    priceChange24h: decimal,
+    marketCap: decimal,
+    rank: z.number().nullable(),
+    volume24h: decimal,
+    circulatingSupply: decimal,
+    totalSupply: decimal,
+    /** Percent of the whole crypto market. */
+    xrpDominance: decimal,
+    /** Volume ÷ market cap (a ratio; shown as a percent). */
+    velocity: decimal,
+    createdAt: z.string(),
+  })
+  .meta({ id: 'CryptoMetrics' });
+export type CryptoMetrics = z.infer<typeof cryptoMetricsSchema>;
+
+export const metricsComparisonSchema = z
+  .object({ xrpDominance: decimal, velocity: decimal, volume24h: decimal, createdAt: z.string() })
+  .meta({ id: 'MetricsComparison' });
+
+export const metricsViewSchema = z
+  .object({ latest: cryptoMetricsSchema.nullable(), previous: metricsComparisonSchema.nullable() })
+  .meta({ id: 'MetricsView' });
+export type MetricsView = z.infer<typeof metricsViewSchema>;
+
+export const fearGreedPointSchema = z
+  .object({ value: z.number(), classification: fearGreedClassificationSchema, timestamp: z.string() })
+  .meta({ id: 'FearGreedPoint' });
+
+export const fearGreedViewSchema = z
+  .object({
+    latest: fearGreedPointSchema.nullable(),
+    history: z.object({
+      day1: fearGreedPointSchema.nullable(),
+      day7: fearGreedPointSchema.nullable(),
+      day30: fearGreedPointSchema.nullable(),
+    }),
+    yearHigh: fearGreedPointSchema.nullable(),
+    yearLow: fearGreedPointSchema.nullable(),
+  })
+  .meta({ id: 'FearGreedView' });
+export type FearGreedView = z.infer<typeof fearGreedViewSchema>;

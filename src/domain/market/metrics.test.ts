@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { classifyFearGreed } from './fear-greed';
+import { velocity, xrpDominance } from './metrics';
+
+describe('market rules', () => {
+  it("takes XRP's dominance from the top-10 map, else computes it from market caps", () => {
+    expect(xrpDominance({ mapPercent: 3.9, marketCap: 1, totalMarketCap: 2 })).toBe(3.9);
+    expect(xrpDominance({ mapPercent: undefined, marketCap: 121e9, totalMarketCap: 3104.5e9 })).toBeCloseTo(
+      3.8975,
+      3,
+    );
+    expect(xrpDominance({ mapPercent: null, marketCap: null, totalMarketCap: 3e12 })).toBeNull();
+    expect(xrpDominance({ mapPercent: undefined, marketCap: 1e9, totalMarketCap: 0 })).toBeNull();
+  });
+
+  it('computes velocity as volume over market cap, null when either is missing', () => {
+    expect(velocity(3.2e9, 121e9)).toBeCloseTo(0.02645, 4);
+    expect(velocity(null, 121e9)).toBeNull();
+    expect(velocity(3.2e9, 0)).toBeNull();
+  });
+
+  it('classifies fear and greed by the upstream bands', () => {
+    expect([0, 24, 25, 44, 45, 55, 56, 74, 75, 100].map(classifyFearGreed)).toEqual([
+      'Extreme Fear',
+      'Extreme Fear',
+      'Fear',
+      'Fear',
+      'Neutral',
+      'Neutral',
+      'Greed',
+      'Greed',
+      'Extreme Greed',
+      'Extreme Greed',
+    ]);
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+export const apiSourceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    apiType: z.string(),
+    status: z.enum(['active', 'inactive', 'error']),
+    syncFrequencyMinutes: z.number(),
+    lastSyncAt: z.string().nullable(),
+    nextSyncAt: z.string().nullable(),
+    totalRequests: z.number(),
+    successCount: z.number(),
+    errorCount: z.number(),
+    running: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ApiSource' });
+export type ApiSourceDto = z.infer<typeof apiSourceSchema>;
+
+export const syncLogSchema = z
+  .object({
+    id: z.string(),
+    apiSource: z.string(),
+    syncType: z.string(),
+    status: z.enum(['success', 'error', 'in_progress']),
+    startedAt: z.string(),
+    durationMs: z.number().nullable(),
+    recordsProcessed: z.number(),
+    errorMessage: z.string().nullable(),
+    details: z.string().nullable(),
+  })
+  .meta({ id: 'SyncLog' });
+export type SyncLogDto = z.infer<typeof syncLogSchema>;
+
+export const MIN_SYNC_FREQUENCY_MESSAGE = 'Minimum sync frequency is 5 minutes';
+
+export const syncFrequencyUpdateSchema = z
+  .object({
+    syncFrequencyMinutes: z
+      .number({ error: MIN_SYNC_FREQUENCY_MESSAGE })
+      .int('Use whole minutes')
+      .min(5, MIN_SYNC_FREQUENCY_MESSAGE)
+      .max(7 * 24 * 60, 'At most once a week (10080 minutes)'),
+  })
+  .meta({ id: 'SyncFrequencyUpdate' });
+
+/** SPEC §4: 'Due now' when past, 'Not scheduled' when unset, otherwise the time left in hours and minutes. */
+export function nextSyncLabel(nextSyncAt: string | null, now: Date): string {
+  if (!nextSyncAt) return 'Not scheduled';
+  const remainingMs = new Date(nextSyncAt).getTime() - now.getTime();
+  if (remainingMs <= 0) return 'Due now';
+  const totalMinutes = Math.ceil(remainingMs / 60_000);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
+}

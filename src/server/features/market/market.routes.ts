@@ -1,0 +1,43 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { fearGreedViewSchema, metricsViewSchema } from '@/domain/market/market.schema';
+import type { AppDeps } from '../../lib/context';
+import { createRouter, jsonContent } from '../../lib/router';
+import { getFearGreedView, getMetricsView } from './market.service';
+
+const metricsRoute = createRoute({
+  method: 'get',
+  path: '/market/metrics',
+  tags: ['Market'],
+  summary: 'Latest market metrics for a symbol with the 24h comparison row (SPEC §7)',
+  request: {
+    query: z.object({
+      symbol: z
+        .string()
+        .regex(/^[A-Z0-9]{2,10}$/)
+        .default('XRP'),
+    }),
+  },
+  responses: { 200: jsonContent(metricsViewSchema, 'The latest metrics and the comparison row') },
+});
+
+const fearGreedRoute = createRoute({
+  method: 'get',
+  path: '/market/fear-greed',
+  tags: ['Market'],
+  summary: 'Crypto Fear & Greed: latest, 1/7/30 days ago, and the yearly high and low',
+  responses: { 200: jsonContent(fearGreedViewSchema, 'The index') },
+});
+
+/** Public market data (SPEC §6: visitors see market data). */
+export function createMarketRoutes(deps: AppDeps) {
+  return createRouter()
+    .openapi(metricsRoute, async (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.json(await getMetricsView(deps.db, c.req.valid('query').symbol), 200);
+    })
+    .openapi(fearGreedRoute, async (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.json(await getFearGreedView(deps.db), 200);
+    });
+}

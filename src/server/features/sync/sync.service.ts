@@ -1,0 +1,69 @@
+import type { ApiSourceDto, SyncLogDto } from '@/domain/sync/sync.schema';
+import type { Db } from '../../db/client';
+import type { ApiSource, ApiSyncLog } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+
+export function toApiSourceDto(row: ApiSource): ApiSourceDto {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    apiType: row.api_type,
+    status: row.status,
+    syncFrequencyMinutes: row.sync_frequency_minutes,
+    lastSyncAt: row.last_sync_at?.toISOString() ?? null,
+    nextSyncAt: row.next_sync_at?.toISOString() ?? null,
+    totalRequests: row.total_requests,
+    successCount: row.success_count,
+    errorCount: row.error_count,
+    running: Boolean(row.lease_expires_at && row.lease_expires_at > new Date()),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function toSyncLogDto(row: ApiSyncLog): SyncLogDto {
+  return {
+    id: row.id,
+    apiSource: row.api_source,
+    syncType: row.sync_type,
+    status: row.status,
+    startedAt: row.started_at.toISOString(),
+    durationMs: row.duration_ms,
+    recordsProcessed: row.records_processed,
+    errorMessage: row.error_message,
+    details: row.details,
+  };
+}
+
+/** SPEC §7: api_sources ordered by created_at descending. */
+export async function listApiSources(db: Db): Promise<ApiSourceDto[]> {
+  const rows = await db
+    .selectFrom('api_sources')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('name')
+    .execute();
+  return rows.map(toApiSourceDto);
+}
+
+/** SPEC §7: the latest 50 sync logs, started_at descending. */
+export async function listSyncLogs(db: Db, limit = 50): Promise<SyncLogDto[]> {
+  const rows = await db
+    .selectFrom('api_sync_logs')
+    .selectAll()
+    .orderBy('started_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toSyncLogDto);
+}
+
+export async function updateSyncFrequency(db: Db, sourceId: string, minutes: number): Promise<ApiSourceDto> {
+  const row = await db
+    .updateTable('api_sources')
+    .set({ sync_frequency_minutes: minutes, updated_at: new Date() })
+    .where('id', '=', sourceId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found', 'API source not found');
+  return toApiSourceDto(row);
+}

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, startFixtureServer, type FixtureServer } from '../../../../tests/support/fixture-server';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { fixture } from '../../../../tests/support/upstream-fixtures';
+
+let upstream: FixtureServer;
+let app: TestApp;
+let admin: string;
+let member: string;
+
+beforeAll(async () => {
+  upstream = await startFixtureServer();
+  upstream.route('/fg/fng/', json(fixture('fear-greed/fng-limit-3.json')));
+  app = await createTestApp({
+    env: { FEAR_GREED_API_BASE: `${upstream.url}/fg`, OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
+  });
+  admin = (await app.signedInUser({ role: 'admin' })).cookie;
+  member = (await app.signedInUser({ plan: 'premium' })).cookie;
+});
+afterAll(async () => {
+  await app?.close();
+  await upstream?.close();
+});
+
+const sourceId = async (apiType: string) =>
+  (
+    await app.handle.db
+      .selectFrom('api_sources')
+      .select('id')
+      .where('api_type', '=', apiType)
+      .executeTakeFirstOrThrow()
+  ).id;
+const post = (path: string, cookie?: string) =>
+  app.request(path, { method: 'POST', ...(cookie ? { cookie } : {}) });
+
+describe('admin data-sync routes', () => {
+  it('are refused to visitors (401) and to non-admins, premium included (403)', async () => {
+    const id = await sourceId('fear_greed');
+    for (const [method, path] of [
+      ['GET', '/api/admin/sources'],
+      ['GET', '/api/admin/sync-logs'],
+      ['POST', `/api/admin/sources/${id}/sync`],
+      ['POST', '/api/admin/sync/cleanup'],
+      ['PATCH', `/api/admin/sources/${id}`],
+    ] as const) {
+      expect((await app.request(path, { method })).status, `${method} ${path}`).toBe(401);
+      expect((await app.request(path, { method, cookie: member })).status, `${method} ${path}`).toBe(403);
+    }
+  });
+
+  it('runs a sync on demand and answers with its log; the logs and counters show it', async () => {
+    const response = await post(`/api/admin/sources/${await sourceId('fear_greed')}/sync`, admin);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      status: 'success',
+      log: { apiSource: 'Fear & Greed Index', syncType: 'manual', recordsProcessed: 3 },
+    });
+    const logs = await (await app.request('/api/admin/sync-logs', { cookie: admin })).json();
+    expect(logs[0]).toMatchObject({ apiSource: 'Fear & Greed Index', status: 'success' });
+    const sources = await (await app.request('/api/admin/sources', { cookie: admin })).json();
+    expect(sources.find((source: { apiType: string }) => source.apiType === 'fear_greed')).toMatchObject({
+      totalRequests: 1,
+      successCount: 1,
+      running: false,
+    });
+  });
+
+  it('refuses an inactive source, an unsupported type and an unknown id', async () => {
+    const id = await sourceId('fear_greed');
+    await app.handle.db.updateTable('api_sources').set({ status: 'inactive' }).where('id', '=', id).execute();
+    const inactive = await post(`/api/admin/sources/${id}/sync`, admin);
+    expect(inactive.status).toBe(409);
+    expect((await inactive.json()).error.message).toBe('Fear & Greed Index is inactive; activate it to sync');
+    await app.handle.db.updateTable('api_sources').set({ status: 'active' }).where('id', '=', id).execute();
+
+    const unsupported = await post(`/api/admin/sources/${await sourceId('xrpl_whales')}/sync`, admin);
+    expect(unsupported.status).toBe(422);
+    expect((await unsupported.json()).error.message).toBe('Unsupported API type: xrpl_whales');
+    expect((await post('/api/admin/sources/00000000-0000-4000-8000-000000000000/sync', admin)).status).toBe(
+      404,
+    );
+  });
+
+  it('changes the sync frequency with a 5-minute minimum', async () => {
+    const id = await sourceId('coingecko');
+    const patch = (minutes: unknown) =>
+      app.request(`/api/admin/sources/${id}`, {
+        method: 'PATCH',
+        cookie: admin,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ syncFrequencyMinutes: minutes }),
+      });
+    const tooOften = await patch(4);
+    expect(tooOften.status).toBe(422);
+    expect((await tooOften.json()).error.message).toBe(
+      'syncFrequencyMinutes: Minimum sync frequency is 5 minutes',
+    );
+    expect(await (await patch(10)).json()).toMatchObject({ syncFrequencyMinutes: 10 });
+  });
+
+  it('cleans up stuck syncs and says how many', async () => {
+    await app.handle.db
+      .insertInto('api_sync_logs')
+      .values([
+        {
+          api_source: 'News Feeds',
+          sync_type: 'scheduled',
+          status: 'in_progress',
+          started_at: new Date(Date.now() - 60 * 60_000),
+        },
+        { api_source: 'News Feeds', sync_type: 'scheduled', status: 'in_progress', started_at: new Date() },
+      ])
+      .execute();
+    const response = await post('/api/admin/sync/cleanup', admin);
+    expect(await response.json()).toEqual({ cleanedCount: 1 });
+  });
+});
+
+describe('market read routes', () => {
+  it('answer with empty views before any sync', async () => {
+    const fresh = await createTestApp();
+    try {
+      expect(await (await fresh.request('/api/market/metrics')).json()).toEqual({
+        latest: null,
+        previous: null,
+      });
+      expect(await (await fresh.request('/api/market/fear-greed')).json()).toMatchObject({
+        latest: null,
+        yearHigh: null,
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('compare with the row at or before 24 h ago, else the row before the latest (SPEC §7)', async () => {
+    const db = app.handle.db;
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+    const row = (created_at: Date, dominance: string | null, velocity: string | null) => ({
+      symbol: 'XRP',
+      price: '2',
+      xrp_dominance: dominance,
+      velocity,
+      volume_24h: '100',
+      created_at,
+    });
+    await db
+      .insertInto('crypto_metrics')
+      .values([
+        row(hoursAgo(30), '3.1', '0.02'),
+        row(hoursAgo(2), '3.5', '0.03'),
+        row(hoursAgo(0), '3.9', '0.04'),
+      ])
+      .execute();
+    let view = await (await app.request('/api/market/metrics?symbol=XRP')).json();
+    expect(view.latest.xrpDominance).toBe('3.9');
+    expect(view.previous.xrpDominance).toBe('3.1');
+
+    await db
+      .updateTable('crypto_metrics')
+      .set({ velocity: null })
+      .where('xrp_dominance', '=', '3.1')
+      .execute();
+    view = await (await app.request('/api/market/metrics?symbol=XRP')).json();
+    expect(view.previous.xrpDominance).toBe('3.5');
+    expect((await app.request('/api/market/metrics?symbol=x%3B')).status).toBe(422);
+  });
+
+  it('report fear & greed with its history and the yearly range', async () => {
+    const db = app.handle.db;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000 - 60_000);
+    await db.deleteFrom('fear_greed_index').execute();
+    await db
+      .insertInto('fear_greed_index')
+      .values([
+        { value: 50, value_classification: 'Neutral', timestamp: daysAgo(0) },
+        { value: 40, value_classification: 'Fear', timestamp: daysAgo(1) },
+        { value: 80, value_classification: 'Extreme Greed', timestamp: daysAgo(7) },
+        { value: 10, value_classification: 'Extreme Fear', timestamp: daysAgo(30) },
+        { value: 99, value_classification: 'Extreme Greed', timestamp: daysAgo(400) },
+      ])
+      .execute();
+    const view = await (await app.request('/api/market/fear-greed')).json();
+    expect(view.latest.value).toBe(50);
+    expect([view.history.day1.value, view.history.day7.value, view.history.day30.value]).toEqual([
+      40, 80, 10,
+    ]);
+    expect([view.yearHigh.value, view.yearLow.value]).toEqual([80, 10]);
+  });
+});

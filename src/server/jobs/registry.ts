@@ -1,0 +1,14 @@
+import { fearGreedJob } from './fear-greed.job';
+import type { SyncJob } from './job';
+import { marketMetricsJob } from './market-metrics.job';
+
+/** The job for each api_type. A source whose type has no job cannot be synced ('Unsupported API type'). */
+const jobs: readonly SyncJob[] = [marketMetricsJob, fearGreedJob];
+
+export function jobFor(apiType: string): SyncJob | undefined {
+  return jobs.find((job) => job.apiType === apiType);
+}
+
+export function supportedApiTypes(): string[] {
+  return jobs.map((job) => job.apiType);
+}

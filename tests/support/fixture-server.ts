@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export type FixtureHandler = (
   request: http.IncomingMessage,
@@ -27,7 +27,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 export async function startFixtureServer(): Promise<FixtureServer> {
   const routes = new Map<string, FixtureHandler>();
   const counts = new Map<string, number>();
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server = http.createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://x').pathname;
     counts.set(pathname, (counts.get(pathname) ?? 0) + 1);

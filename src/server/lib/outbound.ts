@@ -1,5 +1,5 @@
 import dns from 'node:dns';
-import net from 'node:net';
+import type net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, fetch, type Response } from 'undici';
 import type { z } from 'zod';

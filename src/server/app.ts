@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createAccountRoutes } from './features/account/account.routes';
 import { authGate } from './features/account/auth-limits';
+import { createEventRoutes } from './features/events/events.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createMarketRoutes } from './features/market/market.routes';
 import { createNewsletterRoutes } from './features/newsletter/newsletter.routes';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   const api = new OpenAPIHono<AppEnv>();
   api.use(rejectCrossSiteWrites(deps.env.PUBLIC_URL));
   api.route('/', createApiRoutes(deps, options));
+  api.route('/', createEventRoutes(deps));
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'XRP Research API', version: deps.version },

@@ -3,8 +3,10 @@ import type { DatabaseHandle } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
 import { anonymiseUserTraces } from './features/account/account.service';
+import { loadEvents } from './features/events/events.service';
 import { ensureProfile } from './features/profile/profile.service';
 import { createAuth } from './lib/auth';
+import { EventBus } from './lib/event-bus';
 import type { AppDeps } from './lib/context';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -45,11 +47,14 @@ export async function createRuntime(options: {
       await ensureProfile(handle.db, user);
     },
   });
+  const events = new EventBus((ids) => loadEvents(handle.db, ids), logger);
+  await events.start(handle);
   const deps: AppDeps = {
     env,
     db: handle.db,
     auth,
     mailer,
+    events,
     logger,
     version: APP_VERSION,
     startedAt: Date.now(),

@@ -85,6 +85,7 @@ export async function startServer(
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
         await scheduler?.stop();
+        await runtime.deps.events.stop();
         await openHandle.close();
         await control?.close();
         logger.info('shut down cleanly');

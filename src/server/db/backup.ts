@@ -11,7 +11,14 @@ import { latestMigrationName } from './migrate';
  * into PGlite or PostgreSQL, which is also how an embedded install moves to a PostgreSQL server.
  */
 const FORMAT = 'xrp-research-backup';
-const EXCLUDED = new Set(['kysely_migration', 'kysely_migration_lock']);
+/** Bookkeeping and transient tables a restore does not need. */
+const EXCLUDED = new Set([
+  'kysely_migration',
+  'kysely_migration_lock',
+  'app_events',
+  'rate_limits',
+  'used_totp_codes',
+]);
 
 interface TableDump {
   columns: string[];

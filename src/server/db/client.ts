@@ -15,7 +15,33 @@ export interface DatabaseHandle {
   db: Db;
   pool: pg.Pool;
   kind: 'postgres' | 'pglite';
+  /** LISTENs on a channel for the life of the handle; returns a function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** A dedicated connection for LISTEN on a PostgreSQL server (a pooled one would be handed to others). */
+async function listenOnServer(url: string, channel: string, onPayload: (payload: string) => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', () => {
+      // The connection dropped: listen again after a pause, until stopped.
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
 }
 
 // COUNT(*) and other bigint results fit in a double for every count this product makes.
@@ -34,11 +60,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const stops: (() => Promise<void>)[] = [];
     return {
       db,
       pool,
       kind: 'postgres',
-      close: () => db.destroy(),
+      listen: async (channel, onPayload) => {
+        const stop = await listenOnServer(target.url, channel, onPayload);
+        stops.push(stop);
+        return stop;
+      },
+      close: async () => {
+        await Promise.all(stops.map((stop) => stop()));
+        await db.destroy();
+      },
     };
   }
   let dataDir: string | undefined;
@@ -53,6 +88,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db,
     pool,
     kind: 'pglite',
+    // One backend: call this at start-up, before requests, so the LISTEN never lands inside a transaction.
+    listen: (channel, onPayload) => pglite.listen(channel, onPayload),
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-rate-limits';
 import * as m0003 from './migrations/0003-used-totp-codes';
 import * as m0004 from './migrations/0004-sync-engine';
+import * as m0005 from './migrations/0005-app-events';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-rate-limits': m0002,
   '0003-used-totp-codes': m0003,
   '0004-sync-engine': m0004,
+  '0005-app-events': m0005,
 };
 
 export function createMigrator(db: Db): Migrator {

@@ -226,6 +226,14 @@ export interface UsedTotpCodesTable {
   used_at: Timestamp;
 }
 
+export interface AppEventsTable {
+  id: ColumnType<string, never, never>;
+  type: string;
+  audience: 'public' | 'premium' | 'admin';
+  payload: ColumnType<{ id: string; op: string }, string, string>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -244,6 +252,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   rate_limits: RateLimitsTable;
   used_totp_codes: UsedTotpCodesTable;
+  app_events: AppEventsTable;
   twoFactor: { id: string; userId: string; secret: string; backupCodes: string };
 }
 

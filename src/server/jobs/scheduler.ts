@@ -1,4 +1,5 @@
 import { cleanupStuckSyncs, failOrphanedSyncs, runSource, type RunnerDeps } from './runner';
+import { pruneAppEvents } from '../features/events/events.service';
 import { jobFor, supportedApiTypes } from './registry';
 
 export interface Scheduler {
@@ -18,6 +19,7 @@ export function startScheduler(deps: RunnerDeps, tickSeconds: number): Scheduler
   const pass = async () => {
     await failOrphanedSyncs(deps.db);
     await cleanupStuckSyncs(deps.db);
+    await pruneAppEvents(deps.db);
     const due = await deps.db
       .selectFrom('api_sources')
       .select(['id', 'name', 'api_type'])

@@ -2,6 +2,7 @@ import type { Env } from '../env';
 import type { Db } from '../db/client';
 import type { Profile } from '../db/schema';
 import type { Auth } from './auth';
+import type { EventBus } from './event-bus';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
 
@@ -11,6 +12,7 @@ export interface AppDeps {
   db: Db;
   auth: Auth;
   mailer: Mailer;
+  events: EventBus;
   logger: Logger;
   version: string;
   startedAt: number;

@@ -7,7 +7,7 @@ import type { Selectable } from 'kysely';
 type MetricsRow = Selectable<Database['crypto_metrics']>;
 type FearGreedRow = Selectable<Database['fear_greed_index']>;
 
-function toMetricsDto(row: MetricsRow): CryptoMetrics {
+export function toMetricsDto(row: MetricsRow): CryptoMetrics {
   return {
     symbol: row.symbol,
     price: row.price,

@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { canReceive } from '@/domain/events';
+import { errorBody } from '../../lib/app-error';
+import { clientIp } from '../../lib/client-ip';
+import type { AppDeps, AppEnv } from '../../lib/context';
+import type { LiveEvent } from '../../lib/event-bus';
+import { loadViewer } from '../../lib/viewer';
+import { eventsAfter } from './events.service';
+
+/** Open streams per signed-in user (or per address for visitors): enough for a few tabs. */
+export const MAX_STREAMS_PER_CLIENT = 6;
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/events: server-sent events of new metrics, fear & greed values, whale transactions (premium)
+ * and sync changes (admins). Resumes after Last-Event-ID; a heartbeat keeps proxies from closing it.
+ */
+export function createEventRoutes(deps: AppDeps, options: { heartbeatMs?: number } = {}) {
+  const open = new Map<string, number>();
+  return new Hono<AppEnv>().get('/events', async (c) => {
+    const viewer = await loadViewer(c, deps);
+    const audience =
+      viewer && !viewer.profile.blocked ? { isPremium: viewer.isPremium, isAdmin: viewer.isAdmin } : null;
+    const key = viewer ? `user:${viewer.user.id}` : `ip:${clientIp(c, deps.env.TRUST_PROXY)}`;
+    const count = open.get(key) ?? 0;
+    if (count >= MAX_STREAMS_PER_CLIENT) {
+      return c.json(
+        errorBody(
+          'rate_limited',
+          `Too many open live connections (at most ${MAX_STREAMS_PER_CLIENT}); close a tab and retry`,
+        ),
+        429,
+      );
+    }
+    open.set(key, count + 1);
+    const lastEventId = c.req.header('last-event-id') ?? c.req.query('lastEventId');
+    c.header('Cache-Control', 'no-cache, no-transform');
+    c.header('X-Accel-Buffering', 'no');
+
+    return streamSSE(c, async (stream) => {
+      const send = (event: LiveEvent) =>
+        canReceive(event.audience, audience)
+          ? stream.writeSSE({ id: event.id, event: event.type, data: JSON.stringify(event.data) })
+          : Promise.resolve();
+      let chain = Promise.resolve();
+      const queue = (event: LiveEvent) => {
+        chain = chain.then(() => send(event)).catch(() => undefined);
+      };
+      const unsubscribe = deps.events.subscribe(queue);
+      const heartbeat = setInterval(() => {
+        chain = chain
+          .then(() => stream.writeSSE({ event: 'ping', data: String(Date.now()) }))
+          .catch(() => undefined);
+      }, options.heartbeatMs ?? HEARTBEAT_MS);
+      try {
+        await stream.writeSSE({
+          event: 'ready',
+          data: JSON.stringify({ signedIn: Boolean(audience) }),
+          retry: 3000,
+        });
+        if (lastEventId && /^\d+$/.test(lastEventId))
+          for (const event of await eventsAfter(deps.db, lastEventId)) queue(event);
+        await new Promise<void>((resolve) => stream.onAbort(resolve));
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+        const remaining = (open.get(key) ?? 1) - 1;
+        if (remaining > 0) open.set(key, remaining);
+        else open.delete(key);
+      }
+    });
+  });
+}

@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { ServerEvent } from '@/domain/events';
+import type { Db } from '../../db/client';
+import type { LiveEvent } from '../../lib/event-bus';
+import { toMetricsDto } from '../market/market.service';
+import { toApiSourceDto, toSyncLogDto } from '../sync/sync.service';
+
+async function loadData(db: Db, type: string, rowId: string): Promise<ServerEvent | null> {
+  switch (type) {
+    case 'metrics': {
+      const row = await db
+        .selectFrom('crypto_metrics')
+        .selectAll()
+        .where('id', '=', rowId)
+        .executeTakeFirst();
+      return row ? { type, data: toMetricsDto(row) } : null;
+    }
+    case 'fear_greed': {
+      const row = await db
+        .selectFrom('fear_greed_index')
+        .selectAll()
+        .where('id', '=', rowId)
+        .executeTakeFirst();
+      return row
+        ? {
+            type,
+            data: {
+              value: row.value,
+              classification: row.value_classification,
+              timestamp: row.timestamp.toISOString(),
+            },
+          }
+        : null;
+    }
+    case 'whale': {
+      const row = await db
+        .selectFrom('whale_transactions')
+        .selectAll()
+        .where('id', '=', rowId)
+        .executeTakeFirst();
+      return row
+        ? {
+            type,
+            data: {
+              id: row.id,
+              transactionHash: row.transaction_hash,
+              amountXrp: row.amount_xrp,
+              transactionTimestamp: row.transaction_timestamp.toISOString(),
+              fromAddress: row.from_address,
+              toAddress: row.to_address,
+            },
+          }
+        : null;
+    }
+    case 'sync_log': {
+      const row = await db.selectFrom('api_sync_logs').selectAll().where('id', '=', rowId).executeTakeFirst();
+      return row ? { type, data: toSyncLogDto(row) } : null;
+    }
+    case 'api_source': {
+      const row = await db.selectFrom('api_sources').selectAll().where('id', '=', rowId).executeTakeFirst();
+      return row ? { type, data: toApiSourceDto(row) } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+async function toLiveEvents(
+  db: Db,
+  rows: { id: string; type: string; audience: LiveEvent['audience']; payload: { id: string } }[],
+) {
+  const events: LiveEvent[] = [];
+  for (const row of rows) {
+    const event = await loadData(db, row.type, row.payload.id);
+    if (event) events.push({ ...event, id: String(row.id), audience: row.audience });
+  }
+  return events;
+}
+
+export async function loadEvents(db: Db, ids: string[]): Promise<LiveEvent[]> {
+  const rows = await db
+    .selectFrom('app_events')
+    .select(['id', 'type', 'audience', 'payload'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  return toLiveEvents(db, rows);
+}
+
+/** Events after `afterId` from the last hour (a reconnect's Last-Event-ID), oldest first, at most `limit`. */
+export async function eventsAfter(db: Db, afterId: string, limit = 500): Promise<LiveEvent[]> {
+  const rows = await db
+    .selectFrom('app_events')
+    .select(['id', 'type', 'audience', 'payload'])
+    .where('id', '>', afterId)
+    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return toLiveEvents(db, rows);
+}
+
+export async function pruneAppEvents(db: Db): Promise<number> {
+  const rows = await db
+    .deleteFrom('app_events')
+    .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
+    .returning('id')
+    .execute();
+  return rows.length;
+}

@@ -1,0 +1,111 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSse } from '../../../../tests/support/sse-client';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { MAX_STREAMS_PER_CLIENT } from './events.routes';
+
+let app: TestApp;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  server = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await app?.close();
+});
+
+const insertMetrics = (price: string) =>
+  app.handle.db.insertInto('crypto_metrics').values({ symbol: 'XRP', price }).execute();
+const insertWhale = (hash: string) =>
+  app.handle.db
+    .insertInto('whale_transactions')
+    .values({
+      transaction_hash: hash,
+      amount_xrp: '2500000',
+      transaction_timestamp: new Date(),
+      from_address: 'rA',
+      to_address: 'rB',
+    })
+    .execute();
+
+describe('GET /api/events', () => {
+  it('pushes a new metrics row to a visitor', async () => {
+    const client = await openSse(`${base}/api/events`);
+    expect(client.status).toBe(200);
+    await client.waitFor('ready');
+    await insertMetrics('2.3456');
+    const message = await client.waitFor('metrics', (m) => JSON.parse(m.data).price === '2.3456');
+    expect(message.id).toMatch(/^\d+$/);
+    client.close();
+  });
+
+  it('sends whale moves only to premium members and sync changes only to admins', async () => {
+    const visitor = await openSse(`${base}/api/events`);
+    const premium = await openSse(`${base}/api/events`, {
+      cookie: (await app.signedInUser({ plan: 'premium' })).cookie,
+    });
+    const admin = await openSse(`${base}/api/events`, {
+      cookie: (await app.signedInUser({ role: 'admin' })).cookie,
+    });
+    await Promise.all([visitor, premium, admin].map((client) => client.waitFor('ready')));
+
+    await insertWhale('WHALE1');
+    await app.handle.db
+      .insertInto('api_sync_logs')
+      .values({ api_source: 'News Feeds', sync_type: 'manual', status: 'in_progress' })
+      .execute();
+    await insertMetrics('2.5');
+
+    await premium.waitFor('whale', (m) => JSON.parse(m.data).transactionHash === 'WHALE1');
+    await admin.waitFor('sync_log', (m) => JSON.parse(m.data).apiSource === 'News Feeds');
+    await visitor.waitFor('metrics', (m) => JSON.parse(m.data).price === '2.5');
+    expect(visitor.messages.map((m) => m.event)).not.toContain('whale');
+    expect(visitor.messages.map((m) => m.event)).not.toContain('sync_log');
+    expect(premium.messages.map((m) => m.event)).not.toContain('sync_log');
+    expect(admin.messages.map((m) => m.event)).not.toContain('whale');
+    for (const client of [visitor, premium, admin]) client.close();
+  });
+
+  it('resumes after Last-Event-ID with what was missed', async () => {
+    const first = await openSse(`${base}/api/events`);
+    await first.waitFor('ready');
+    await insertMetrics('3.1');
+    const seen = await first.waitFor('metrics', (m) => JSON.parse(m.data).price === '3.1');
+    first.close();
+    await insertMetrics('3.2');
+    const again = await openSse(`${base}/api/events`, { 'last-event-id': seen.id ?? '' });
+    const missed = await again.waitFor('metrics', (m) => JSON.parse(m.data).price === '3.2');
+    expect(Number(missed.id)).toBeGreaterThan(Number(seen.id));
+    expect(
+      again.messages.filter((m) => m.event === 'metrics').map((m) => JSON.parse(m.data).price),
+    ).not.toContain('3.1');
+    again.close();
+  });
+
+  it('caps the streams one client may hold, and frees a slot on disconnect', async () => {
+    const { cookie } = await app.signedInUser();
+    const clients = [];
+    for (let index = 0; index < MAX_STREAMS_PER_CLIENT; index += 1) {
+      const client = await openSse(`${base}/api/events`, { cookie });
+      await client.waitFor('ready');
+      clients.push(client);
+    }
+    const refused = await openSse(`${base}/api/events`, { cookie });
+    expect(refused.status).toBe(429);
+    const connected = app.deps.events.connections;
+    clients.pop()?.close();
+    await expect.poll(() => app.deps.events.connections).toBe(connected - 1);
+    const replacement = await openSse(`${base}/api/events`, { cookie });
+    expect(replacement.status).toBe(200);
+    replacement.close();
+    for (const client of clients) client.close();
+  });
+});

@@ -1,0 +1,48 @@
+import type { EventAudience, ServerEvent } from '@/domain/events';
+import type { DatabaseHandle } from '../db/client';
+import type { Logger } from './logger';
+
+export type LiveEvent = ServerEvent & { id: string; audience: EventAudience };
+export type EventLoader = (ids: string[]) => Promise<LiveEvent[]>;
+
+/**
+ * Fans database NOTIFYs out to this process's live connections. One LISTEN per process; each
+ * notification names an app_events row, loaded once however many clients are connected.
+ */
+export class EventBus {
+  private readonly subscribers = new Set<(event: LiveEvent) => void>();
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly loader: EventLoader,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(handle: Pick<DatabaseHandle, 'listen'>): Promise<void> {
+    this.stopListening = await handle.listen('app_events', (payload) => void this.deliver(payload));
+  }
+
+  private async deliver(id: string): Promise<void> {
+    if (this.subscribers.size === 0 || !/^\d+$/.test(id)) return;
+    try {
+      for (const event of await this.loader([id]))
+        for (const subscriber of this.subscribers) subscriber(event);
+    } catch (error) {
+      this.logger.error({ err: error, eventId: id }, 'could not load a live event');
+    }
+  }
+
+  subscribe(subscriber: (event: LiveEvent) => void): () => void {
+    this.subscribers.add(subscriber);
+    return () => this.subscribers.delete(subscriber);
+  }
+
+  get connections(): number {
+    return this.subscribers.size;
+  }
+
+  async stop(): Promise<void> {
+    this.subscribers.clear();
+    await this.stopListening?.();
+  }
+}

@@ -49,7 +49,11 @@ const countVitest = (json: unknown) => {
 };
 
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
-const { TEST_DATABASE_URL, ...embeddedEnv } = process.env;
+const { TEST_DATABASE_URL, ...withoutServer } = process.env;
+// The embedded pass runs without TEST_DATABASE_URL; its multi-process test still needs a server.
+const embeddedEnv = TEST_DATABASE_URL
+  ? { ...withoutServer, MULTI_PROCESS_DATABASE_URL: TEST_DATABASE_URL }
+  : withoutServer;
 
 const unitReport = path.join(reports, 'vitest.json');
 run(

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startFixtureServer, type FixtureServer } from '../support/fixture-server';
+import { json, startFixtureServer, type FixtureHandler, type FixtureServer } from '../support/fixture-server';
 import { openSse } from '../support/sse-client';
 import { createServerDatabase } from '../support/test-db';
 import { fixture } from '../support/upstream-fixtures';

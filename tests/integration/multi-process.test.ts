@@ -79,8 +79,8 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
     upstream = await startFixtureServer();
     // A slow upstream widens the window in which both processes would start the same sync.
     const slow =
-      (body: unknown) =>
-      async (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => {
+      (body: unknown): FixtureHandler =>
+      async (request, response) => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         json(body)(request, response);
       };

@@ -1,4 +1,7 @@
 import { benchHealth } from './health.bench';
+import { benchSseFanout } from './sse-fanout.bench';
 
-/** `npm run bench`: every benchmark, printing figures as ratios against a baseline run in the same process. */
-await benchHealth();
+/** `npm run bench`: every benchmark, printing figures against a baseline run in the same run. */
+const only = process.argv[2];
+if (!only || only === 'health') await benchHealth();
+if (!only || only === 'sse') await benchSseFanout();

@@ -2,7 +2,8 @@ import type { EventAudience, ServerEvent } from '@/domain/events';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from './logger';
 
-export type LiveEvent = ServerEvent & { id: string; audience: EventAudience };
+/** `json` is the data serialised once, however many connections receive it. */
+export type LiveEvent = ServerEvent & { id: string; audience: EventAudience; json: string };
 export type EventLoader = (ids: string[]) => Promise<LiveEvent[]>;
 
 /**

@@ -8,8 +8,6 @@ import type { LiveEvent } from '../../lib/event-bus';
 import { loadViewer } from '../../lib/viewer';
 import { eventsAfter } from './events.service';
 
-/** Open streams per signed-in user (or per address for visitors): enough for a few tabs. */
-export const MAX_STREAMS_PER_CLIENT = 6;
 const HEARTBEAT_MS = 25_000;
 
 /**
@@ -24,12 +22,11 @@ export function createEventRoutes(deps: AppDeps, options: { heartbeatMs?: number
       viewer && !viewer.profile.blocked ? { isPremium: viewer.isPremium, isAdmin: viewer.isAdmin } : null;
     const key = viewer ? `user:${viewer.user.id}` : `ip:${clientIp(c, deps.env.TRUST_PROXY)}`;
     const count = open.get(key) ?? 0;
-    if (count >= MAX_STREAMS_PER_CLIENT) {
+    // Open streams per signed-in user (or per address for visitors): enough for a few tabs.
+    const cap = deps.env.SSE_MAX_STREAMS_PER_CLIENT;
+    if (count >= cap) {
       return c.json(
-        errorBody(
-          'rate_limited',
-          `Too many open live connections (at most ${MAX_STREAMS_PER_CLIENT}); close a tab and retry`,
-        ),
+        errorBody('rate_limited', `Too many open live connections (at most ${cap}); close a tab and retry`),
         429,
       );
     }
@@ -41,7 +38,7 @@ export function createEventRoutes(deps: AppDeps, options: { heartbeatMs?: number
     return streamSSE(c, async (stream) => {
       const send = (event: LiveEvent) =>
         canReceive(event.audience, audience)
-          ? stream.writeSSE({ id: event.id, event: event.type, data: JSON.stringify(event.data) })
+          ? stream.writeSSE({ id: event.id, event: event.type, data: event.json })
           : Promise.resolve();
       let chain = Promise.resolve();
       const queue = (event: LiveEvent) => {

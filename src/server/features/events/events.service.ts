@@ -72,7 +72,8 @@ async function toLiveEvents(
   const events: LiveEvent[] = [];
   for (const row of rows) {
     const event = await loadData(db, row.type, row.payload.id);
-    if (event) events.push({ ...event, id: String(row.id), audience: row.audience });
+    if (event)
+      events.push({ ...event, id: String(row.id), audience: row.audience, json: JSON.stringify(event.data) });
   }
   return events;
 }

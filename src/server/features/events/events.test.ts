@@ -4,7 +4,6 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSse } from '../../../../tests/support/sse-client';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { MAX_STREAMS_PER_CLIENT } from './events.routes';
 
 let app: TestApp;
 let server: Server;
@@ -93,7 +92,7 @@ describe('GET /api/events', () => {
   it('caps the streams one client may hold, and frees a slot on disconnect', async () => {
     const { cookie } = await app.signedInUser();
     const clients = [];
-    for (let index = 0; index < MAX_STREAMS_PER_CLIENT; index += 1) {
+    for (let index = 0; index < app.env.SSE_MAX_STREAMS_PER_CLIENT; index += 1) {
       const client = await openSse(`${base}/api/events`, { cookie });
       await client.waitFor('ready');
       clients.push(client);

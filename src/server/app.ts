@@ -12,6 +12,7 @@ import { createPreferencesRoutes } from './features/preferences/preferences.rout
 import { createSessionRoutes } from './features/session/session.routes';
 import { createSubscriptionRoutes } from './features/subscription/subscription.routes';
 import { createSyncRoutes } from './features/sync/sync.routes';
+import { createWhaleRoutes } from './features/whales/whales.routes';
 import { AppError, errorBody } from './lib/app-error';
 import type { AppDeps, AppEnv } from './lib/context';
 import { rejectCrossSiteWrites } from './lib/origin-check';
@@ -34,7 +35,8 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createAccountRoutes(deps))
     .route('/', createSubscriptionRoutes(deps))
     .route('/', createMarketRoutes(deps))
-    .route('/', createSyncRoutes(deps));
+    .route('/', createSyncRoutes(deps))
+    .route('/', createWhaleRoutes(deps));
 }
 
 const webCompression = compress();

@@ -50,3 +50,12 @@ export const fearGreedViewSchema = z
   })
   .meta({ id: 'FearGreedView' });
 export type FearGreedView = z.infer<typeof fearGreedViewSchema>;
+
+export const historyViewSchema = z
+  .object({
+    series: z.enum(['price', 'market_cap', 'volume', 'dominance']),
+    range: z.enum(['1d', '7d', '30d', '90d', '1y']),
+    points: z.array(z.tuple([z.number(), z.number()])),
+  })
+  .meta({ id: 'HistoryView' });
+export type HistoryView = z.infer<typeof historyViewSchema>;

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-rate-limits';
 import * as m0003 from './migrations/0003-used-totp-codes';
 import * as m0004 from './migrations/0004-sync-engine';
 import * as m0005 from './migrations/0005-app-events';
+import * as m0006 from './migrations/0006-market-history';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-used-totp-codes': m0003,
   '0004-sync-engine': m0004,
   '0005-app-events': m0005,
+  '0006-market-history': m0006,
 };
 
 export function createMigrator(db: Db): Migrator {

@@ -234,6 +234,15 @@ export interface AppEventsTable {
   created_at: Timestamp;
 }
 
+export interface MarketHistoryTable {
+  symbol: string;
+  ts: RequiredTimestamp;
+  price: NullableNumeric;
+  market_cap: NullableNumeric;
+  volume_24h: NullableNumeric;
+  xrp_dominance: NullableNumeric;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -253,6 +262,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   used_totp_codes: UsedTotpCodesTable;
   app_events: AppEventsTable;
+  market_history: MarketHistoryTable;
   twoFactor: { id: string; userId: string; secret: string; backupCodes: string };
 }
 

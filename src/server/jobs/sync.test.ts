@@ -32,6 +32,7 @@ afterAll(async () => {
 function serveHealthyUpstreams() {
   upstream.route('/cg/coins/markets', json(markets));
   upstream.route('/cg/global', json(global));
+  upstream.route('/cg/coins/ripple/market_chart', json(fixture('coingecko/market-chart-ripple-7d.json')));
   upstream.route('/cp/v1/tickers/xrp-xrp', json(fixture('coinpaprika/ticker-xrp-xrp.json')));
   upstream.route('/cp/v1/global', json(fixture('coinpaprika/global.json')));
   upstream.route('/fg/fng/', json(fixture('fear-greed/fng-limit-3.json')));
@@ -100,12 +101,17 @@ describe('market metrics sync', () => {
       lease_owner: null,
     });
     expect(after.next_sync_at!.getTime() - after.last_sync_at!.getTime()).toBeGreaterThan(4.9 * 60_000);
-    if (outcome.status !== 'skipped')
+    if (outcome.status !== 'skipped') {
       expect(outcome.log).toMatchObject({
         status: 'success',
         records_processed: 1,
-        details: 'Provider: CoinGecko',
+        details: 'Provider: CoinGecko; backfilled 8 history points (365 days)',
       });
+    }
+    const history = await app.handle.db.selectFrom('market_history').selectAll().orderBy('ts').execute();
+    expect(history).toHaveLength(9);
+    expect(history[0]).toMatchObject({ price: '2.0412', market_cap: '122784065181.716' });
+    expect(history.at(-1)).toMatchObject({ price: '2.0134', xrp_dominance: '3.901095' });
   });
 
   it('computes dominance when XRP is missing from the top-10 map, and keeps nulls as nulls', async () => {

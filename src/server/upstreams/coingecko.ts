@@ -59,3 +59,26 @@ export async function fetchCoinGeckoSnapshot(env: CoinGeckoEnv): Promise<MarketS
     }),
   };
 }
+
+const pointSchema = z.tuple([z.number(), z.number().nullable()]);
+const chartSchema = z.object({
+  prices: z.array(pointSchema),
+  market_caps: z.array(pointSchema),
+  total_volumes: z.array(pointSchema),
+});
+
+/** XRP's daily (beyond 90 days) price, market cap and volume history from /coins/ripple/market_chart. */
+export async function fetchCoinGeckoMarketChart(env: CoinGeckoEnv, days: number) {
+  const chart = await fetchJson(
+    `${env.COINGECKO_API_BASE}/coins/ripple/market_chart?vs_currency=usd&days=${days}`,
+    chartSchema,
+    { ...options(env), maxBytes: 16 * 1024 * 1024, timeoutMs: 30_000 },
+  );
+  const clean = (points: z.infer<typeof pointSchema>[]) =>
+    points.filter((point): point is [number, number] => point[1] !== null);
+  return {
+    prices: clean(chart.prices),
+    market_caps: clean(chart.market_caps),
+    total_volumes: clean(chart.total_volumes),
+  };
+}

@@ -1,9 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { fearGreedViewSchema, metricsViewSchema } from '@/domain/market/market.schema';
+import { historyRangeSchema, historySeriesSchema } from '@/domain/market/history';
+import { fearGreedViewSchema, historyViewSchema, metricsViewSchema } from '@/domain/market/market.schema';
 import type { AppDeps } from '../../lib/context';
-import { createRouter, jsonContent } from '../../lib/router';
-import { getFearGreedView, getMetricsView } from './market.service';
+import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { requireViewer } from '../../lib/viewer';
+import { getFearGreedView, getHistory, getMetricsView } from './market.service';
 
 const metricsRoute = createRoute({
   method: 'get',
@@ -29,6 +31,28 @@ const fearGreedRoute = createRoute({
   responses: { 200: jsonContent(fearGreedViewSchema, 'The index') },
 });
 
+/** Premium: the chart series (SPEC §6 — advanced charting). */
+function historyRoute(deps: AppDeps) {
+  return createRoute({
+    method: 'get',
+    path: '/market/history',
+    tags: ['Market'],
+    summary: 'A chart series over a range, at most 500 points (premium)',
+    middleware: requireViewer(deps, 'premium'),
+    request: {
+      query: z.object({
+        series: historySeriesSchema.default('price'),
+        range: historyRangeSchema.default('30d'),
+      }),
+    },
+    responses: {
+      200: jsonContent(historyViewSchema, 'The series'),
+      401: errorResponse('Not signed in'),
+      403: errorResponse('Premium only'),
+    },
+  });
+}
+
 /** Public market data (SPEC §6: visitors see market data). */
 export function createMarketRoutes(deps: AppDeps) {
   return createRouter()
@@ -39,5 +63,9 @@ export function createMarketRoutes(deps: AppDeps) {
     .openapi(fearGreedRoute, async (c) => {
       c.header('Cache-Control', 'no-cache');
       return c.json(await getFearGreedView(deps.db), 200);
+    })
+    .openapi(historyRoute(deps), async (c) => {
+      const { series, range } = c.req.valid('query');
+      return c.json(await getHistory(deps.db, series, range), 200);
     });
 }

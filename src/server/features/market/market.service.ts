@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
-import type { CryptoMetrics, FearGreedView, MetricsView } from '@/domain/market/market.schema';
+import {
+  downsample,
+  rangeDays,
+  type HistoryRange,
+  type HistorySeries,
+  type Point,
+} from '@/domain/market/history';
+import type { CryptoMetrics, FearGreedView, HistoryView, MetricsView } from '@/domain/market/market.schema';
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
 import type { Selectable } from 'kysely';
@@ -110,4 +117,29 @@ export async function getFearGreedView(db: Db): Promise<FearGreedView> {
     yearHigh: toPoint(await yearly('desc')),
     yearLow: toPoint(await yearly('asc')),
   };
+}
+
+const seriesColumn = {
+  price: 'price',
+  market_cap: 'market_cap',
+  volume: 'volume_24h',
+  dominance: 'xrp_dominance',
+} as const;
+
+/** A chart series over a range, downsampled on the server to at most 500 points. */
+export async function getHistory(db: Db, series: HistorySeries, range: HistoryRange): Promise<HistoryView> {
+  const column = seriesColumn[series];
+  const rows = await db
+    .selectFrom('market_history')
+    .select(['ts', column])
+    .where('symbol', '=', 'XRP')
+    .where('ts', '>=', new Date(Date.now() - rangeDays[range] * 86_400_000))
+    .where(column, 'is not', null)
+    .orderBy('ts')
+    .execute();
+  const points: Point[] = rows.map((row) => [
+    row.ts.getTime(),
+    Number((row as Record<string, unknown>)[column]),
+  ]);
+  return { series, range, points: downsample(points) };
 }

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** SPEC §9: a whale transaction moves at least 1M XRP. */
+export const WHALE_THRESHOLD_XRP = 1_000_000;
+export const WHALE_LIST_LIMIT = 20;
+
+export const whaleTransactionSchema = z
+  .object({
+    id: z.string(),
+    transactionHash: z.string(),
+    amountXrp: z.string(),
+    transactionTimestamp: z.string(),
+    fromAddress: z.string(),
+    toAddress: z.string(),
+  })
+  .meta({ id: 'WhaleTransaction' });
+export type WhaleTransaction = z.infer<typeof whaleTransactionSchema>;
+
+/** SPEC §3 whale stats over the last 24 hours; amounts as decimal strings, all "0" with no rows. */
+export const whaleStatsSchema = z
+  .object({
+    totalVolume24h: z.string(),
+    transactionCount24h: z.number(),
+    largestTransaction24h: z.string(),
+    averageTransaction24h: z.string(),
+  })
+  .meta({ id: 'WhaleStats' });
+export type WhaleStats = z.infer<typeof whaleStatsSchema>;

@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import { WHALE_LIST_LIMIT, type WhaleStats, type WhaleTransaction } from '@/domain/whales/whales.schema';
+import type { Db } from '../../db/client';
+
+/** SPEC §7: the latest whale transactions, transaction_timestamp descending. */
+export async function listWhaleTransactions(db: Db, limit = WHALE_LIST_LIMIT): Promise<WhaleTransaction[]> {
+  const rows = await db
+    .selectFrom('whale_transactions')
+    .selectAll()
+    .orderBy('transaction_timestamp', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    transactionHash: row.transaction_hash,
+    amountXrp: row.amount_xrp,
+    transactionTimestamp: row.transaction_timestamp.toISOString(),
+    fromAddress: row.from_address,
+    toAddress: row.to_address,
+  }));
+}
+
+/** Sum, count, largest and average over the last 24 hours, computed in SQL numeric (no float rounding). */
+export async function getWhaleStats(db: Db): Promise<WhaleStats> {
+  const result = await sql<{ total: string; count: number; largest: string; average: string }>`
+    SELECT coalesce(sum(amount_xrp), 0)::text AS total,
+           count(*)::int AS count,
+           coalesce(max(amount_xrp), 0)::text AS largest,
+           coalesce(round(avg(amount_xrp), 6), 0)::text AS average
+    FROM whale_transactions
+    WHERE transaction_timestamp >= now() - interval '24 hours'`.execute(db);
+  const row = result.rows[0] ?? { total: '0', count: 0, largest: '0', average: '0' };
+  return {
+    totalVolume24h: row.total,
+    transactionCount24h: row.count,
+    largestTransaction24h: row.largest,
+    averageTransaction24h: row.average,
+  };
+}

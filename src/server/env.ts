@@ -53,6 +53,7 @@ const envSchema = z
     CRYPTOCOMPARE_API_BASE: httpUrl.default('https://min-api.cryptocompare.com'),
     CRYPTOCOMPARE_API_KEY: optionalText,
     XRPL_WS_URL: wsUrl.default('wss://xrplcluster.com'),
+    XRPL_WS_FALLBACK_URL: wsUrl.default('wss://s2.ripple.com'),
     OUTBOUND_ALLOW_HOSTS: z
       .string()
       .default('')

@@ -50,6 +50,8 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
       COINPAPRIKA_API_BASE: `${upstream.url}/cp`,
       FEAR_GREED_API_BASE: `${upstream.url}/fg`,
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      XRPL_WS_URL: 'ws://127.0.0.1:9',
+      XRPL_WS_FALLBACK_URL: 'ws://127.0.0.1:9',
     };
   };
 
@@ -114,6 +116,7 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
     expect(rows).toEqual([
       { api_source: 'CoinGecko Market Data', n: 1 },
       { api_source: 'Fear & Greed Index', n: 1 },
+      { api_source: 'XRPL Whale Tracker', n: 1 },
     ]);
     expect(upstream.hits('/cg/coins/markets')).toBe(1);
     expect(upstream.hits('/fg/fng/')).toBe(1);

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-used-totp-codes';
 import * as m0004 from './migrations/0004-sync-engine';
 import * as m0005 from './migrations/0005-app-events';
 import * as m0006 from './migrations/0006-market-history';
+import * as m0007 from './migrations/0007-sync-state';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-sync-engine': m0004,
   '0005-app-events': m0005,
   '0006-market-history': m0006,
+  '0007-sync-state': m0007,
 };
 
 export function createMigrator(db: Db): Migrator {

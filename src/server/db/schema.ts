@@ -126,6 +126,7 @@ export interface WhaleTransactionsTable {
   transaction_timestamp: RequiredTimestamp;
   from_address: string;
   to_address: string;
+  ledger_index: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
 
@@ -243,6 +244,13 @@ export interface MarketHistoryTable {
   xrp_dominance: NullableNumeric;
 }
 
+export interface SyncStateTable {
+  key: string;
+  value: string;
+  expires_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -263,6 +271,7 @@ export interface Database {
   used_totp_codes: UsedTotpCodesTable;
   app_events: AppEventsTable;
   market_history: MarketHistoryTable;
+  sync_state: SyncStateTable;
   twoFactor: { id: string; userId: string; secret: string; backupCodes: string };
 }
 

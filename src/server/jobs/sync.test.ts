@@ -20,6 +20,9 @@ beforeAll(async () => {
       COINPAPRIKA_API_BASE: `${upstream.url}/cp`,
       FEAR_GREED_API_BASE: `${upstream.url}/fg`,
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      // Nothing listens there: the whale job fails fast instead of reaching the public ledger.
+      XRPL_WS_URL: 'ws://127.0.0.1:9',
+      XRPL_WS_FALLBACK_URL: 'ws://127.0.0.1:9',
     },
   });
   runner = { db: app.handle.db, env: app.env, logger: createLogger('silent') };
@@ -241,7 +244,7 @@ describe('leases and crashes', () => {
 });
 
 describe('scheduler', () => {
-  it('runs every due source with a job once, then waits for the next due time', async () => {
+  it('runs every due source that has a job once, then waits for the next due time', async () => {
     const { startScheduler } = await import('./scheduler');
     await app.handle.db
       .updateTable('api_sources')
@@ -254,8 +257,8 @@ describe('scheduler', () => {
     await scheduler.stop();
     const after = await app.handle.db.selectFrom('api_sync_logs').select('api_source').execute();
     const added = after.length - before.length;
-    expect(added).toBe(2);
-    const whales = await source('xrpl_whales');
-    expect(whales.total_requests).toBe(0);
+    expect(added).toBe(3);
+    expect((await source('xrpl_whales')).error_count).toBe(1);
+    expect((await source('news')).total_requests).toBe(0);
   });
 });

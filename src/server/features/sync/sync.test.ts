@@ -73,9 +73,9 @@ describe('admin data-sync routes', () => {
     expect((await inactive.json()).error.message).toBe('Fear & Greed Index is inactive; activate it to sync');
     await app.handle.db.updateTable('api_sources').set({ status: 'active' }).where('id', '=', id).execute();
 
-    const unsupported = await post(`/api/admin/sources/${await sourceId('xrpl_whales')}/sync`, admin);
+    const unsupported = await post(`/api/admin/sources/${await sourceId('news')}/sync`, admin);
     expect(unsupported.status).toBe(422);
-    expect((await unsupported.json()).error.message).toBe('Unsupported API type: xrpl_whales');
+    expect((await unsupported.json()).error.message).toBe('Unsupported API type: news');
     expect((await post('/api/admin/sources/00000000-0000-4000-8000-000000000000/sync', admin)).status).toBe(
       404,
     );

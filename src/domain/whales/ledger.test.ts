@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { fixture } from '../../../tests/support/upstream-fixtures';
+import { dropsToXrp, extractWhalePayments, rippleTimeToDate, type LedgerTransaction } from './ledger';
+
+const reply = fixture<{ result?: unknown; ledger?: unknown }>('xrpl/ledger-expanded-apiv2.json');
+const ledger = (
+  (reply.result ?? reply) as {
+    ledger: { transactions: LedgerTransaction[]; ledger_index: number | string; close_time: number };
+  }
+).ledger;
+
+describe('whale payments of a ledger (fixture edge cases)', () => {
+  const whales = extractWhalePayments(ledger.transactions, {
+    ledgerIndex: Number(ledger.ledger_index),
+    closeTime: rippleTimeToDate(ledger.close_time),
+  });
+
+  it('keeps successful XRP payments of at least 1M XRP by what was delivered', () => {
+    expect(whales.map((whale) => whale.amountXrp).sort()).toEqual(['1000000', '2500000']);
+  });
+
+  it('ignores the 250 XRP payment, IOUs, the failed payment, the partial payment and the OfferCreate', () => {
+    const hashes = new Set(whales.map((whale) => whale.hash));
+    const ignored = ledger.transactions.filter((transaction) => !hashes.has(transaction.hash ?? ''));
+    expect(ignored.length).toBe(ledger.transactions.length - 2);
+    const partial = ledger.transactions.find(
+      (transaction) =>
+        typeof transaction.meta === 'object' && transaction.meta.delivered_amount === '12000000',
+    );
+    expect(partial).toBeDefined();
+    expect(hashes.has(partial?.hash ?? '')).toBe(false);
+  });
+
+  it('records sender, receiver and the close time in UTC', () => {
+    const big = whales.find((whale) => whale.amountXrp === '2500000');
+    expect(big).toMatchObject({
+      from: 'rpexHC5S9a6ez8Wvw9L46miQaUM9PQrdg8',
+      to: expect.stringMatching(/^r/),
+    });
+    expect(big?.timestamp.toISOString()).toBe('2025-12-12T16:00:00.000Z');
+  });
+});
+
+describe('units', () => {
+  it('converts drops exactly and the Ripple epoch to UTC', () => {
+    expect(dropsToXrp(2_500_000_000_001n)).toBe('2500000.000001');
+    expect(dropsToXrp(1_000_000_000_000n)).toBe('1000000');
+    expect(rippleTimeToDate(0).toISOString()).toBe('2000-01-01T00:00:00.000Z');
+  });
+});

@@ -1,0 +1,68 @@
+import { WHALE_THRESHOLD_XRP } from './whales.schema';
+
+/** Seconds between the Unix epoch and the Ripple epoch (2000-01-01). */
+export const RIPPLE_EPOCH_OFFSET = 946_684_800;
+const DROPS_PER_XRP = 1_000_000n;
+const THRESHOLD_DROPS = BigInt(WHALE_THRESHOLD_XRP) * DROPS_PER_XRP;
+
+/** A transaction of a `ledger` reply with `transactions: true, expand: true` (API v2). */
+export interface LedgerTransaction {
+  hash?: string;
+  tx_json?: { TransactionType?: string; Account?: string; Destination?: string; date?: number };
+  meta?: { TransactionResult?: string; delivered_amount?: unknown } | string;
+  close_time_iso?: string;
+}
+
+export interface WhalePayment {
+  hash: string;
+  amountXrp: string;
+  /** Drops, exact. */
+  amountDrops: bigint;
+  from: string;
+  to: string;
+  timestamp: Date;
+  ledgerIndex: number;
+}
+
+/** Drops as an exact decimal string of XRP ("2500000000001" → "2500000.000001"). */
+export function dropsToXrp(drops: bigint): string {
+  const whole = drops / DROPS_PER_XRP;
+  const fraction = (drops % DROPS_PER_XRP).toString().padStart(6, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole.toString();
+}
+
+export function rippleTimeToDate(rippleSeconds: number): Date {
+  return new Date((rippleSeconds + RIPPLE_EPOCH_OFFSET) * 1000);
+}
+
+/**
+ * The whale payments of one validated ledger: successful Payments whose `meta.delivered_amount` is XRP
+ * (a string of drops) of at least 1M XRP. Never DeliverMax or Amount: a partial payment counts by
+ * what it delivered, and an IOU amount (an object) is not XRP.
+ */
+export function extractWhalePayments(
+  transactions: readonly LedgerTransaction[],
+  ledger: { ledgerIndex: number; closeTime: Date },
+): WhalePayment[] {
+  const whales: WhalePayment[] = [];
+  for (const transaction of transactions) {
+    const tx = transaction.tx_json;
+    const meta = typeof transaction.meta === 'object' ? transaction.meta : undefined;
+    if (!transaction.hash || tx?.TransactionType !== 'Payment' || meta?.TransactionResult !== 'tesSUCCESS')
+      continue;
+    const delivered = meta.delivered_amount;
+    if (typeof delivered !== 'string' || !/^\d+$/.test(delivered)) continue;
+    const drops = BigInt(delivered);
+    if (drops < THRESHOLD_DROPS || !tx.Account || !tx.Destination) continue;
+    whales.push({
+      hash: transaction.hash,
+      amountDrops: drops,
+      amountXrp: dropsToXrp(drops),
+      from: tx.Account,
+      to: tx.Destination,
+      timestamp: transaction.close_time_iso ? new Date(transaction.close_time_iso) : ledger.closeTime,
+      ledgerIndex: ledger.ledgerIndex,
+    });
+  }
+  return whales;
+}

@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import type { WhalePayment } from '@/domain/whales/ledger';
+import type { Db } from '../../db/client';
+
+const LAST_LEDGER_KEY = 'xrpl_last_ledger';
+
+export async function lastScannedLedger(db: Db): Promise<number | null> {
+  const row = await db
+    .selectFrom('sync_state')
+    .select('value')
+    .where('key', '=', LAST_LEDGER_KEY)
+    .executeTakeFirst();
+  return row ? Number(row.value) : null;
+}
+
+/**
+ * Stores one ledger's whale payments and moves the scan mark, in one transaction: a crash leaves the
+ * ledger either fully recorded or not at all. Payments already stored (by hash) are skipped.
+ */
+export async function storeLedgerWhales(
+  db: Db,
+  ledgerIndex: number,
+  whales: readonly WhalePayment[],
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    let inserted = 0;
+    if (whales.length > 0) {
+      const rows = await trx
+        .insertInto('whale_transactions')
+        .values(
+          whales.map((whale) => ({
+            transaction_hash: whale.hash,
+            amount_xrp: whale.amountXrp,
+            transaction_timestamp: whale.timestamp,
+            from_address: whale.from,
+            to_address: whale.to,
+            ledger_index: whale.ledgerIndex,
+          })),
+        )
+        .onConflict((conflict) => conflict.column('transaction_hash').doNothing())
+        .returning('id')
+        .execute();
+      inserted = rows.length;
+    }
+    await sql`
+      INSERT INTO sync_state (key, value) VALUES (${LAST_LEDGER_KEY}, ${String(ledgerIndex)})
+      ON CONFLICT (key) DO UPDATE SET value = greatest(sync_state.value::bigint, excluded.value::bigint)::text, updated_at = now()`.execute(
+      trx,
+    );
+    return inserted;
+  });
+}

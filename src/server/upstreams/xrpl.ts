@@ -1,0 +1,49 @@
+import { Client } from 'xrpl';
+import {
+  extractWhalePayments,
+  rippleTimeToDate,
+  type LedgerTransaction,
+  type WhalePayment,
+} from '@/domain/whales/ledger';
+import type { Logger } from '../lib/logger';
+
+/** Connects to the first XRPL server that answers (the configured one, then the fallback). */
+export async function connectXrpl(urls: readonly string[], logger: Logger): Promise<Client> {
+  const failures: string[] = [];
+  for (const url of urls) {
+    const client = new Client(url, { connectionTimeout: 5000, timeout: 20_000 });
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      failures.push(`${url}: ${(error as Error).message}`);
+      logger.warn({ url, err: error }, 'XRPL server unreachable; trying the next');
+      await client.disconnect().catch(() => undefined);
+    }
+  }
+  throw new Error(`No XRPL server reachable (${failures.join('; ')})`);
+}
+
+export async function validatedLedgerIndex(client: Client): Promise<number> {
+  const response = await client.request({ command: 'ledger', ledger_index: 'validated' });
+  return Number(response.result.ledger_index);
+}
+
+/** One validated ledger's whale payments (transactions expanded, API v2). */
+export async function ledgerWhales(client: Client, ledgerIndex: number): Promise<WhalePayment[]> {
+  const response = await client.request({
+    command: 'ledger',
+    ledger_index: ledgerIndex,
+    transactions: true,
+    expand: true,
+  });
+  const ledger = response.result.ledger as unknown as {
+    transactions?: LedgerTransaction[];
+    close_time: number;
+    close_time_iso?: string;
+  };
+  return extractWhalePayments(ledger.transactions ?? [], {
+    ledgerIndex,
+    closeTime: ledger.close_time_iso ? new Date(ledger.close_time_iso) : rippleTimeToDate(ledger.close_time),
+  });
+}

@@ -9,6 +9,7 @@ import type { Env } from './env';
 import { claimDataDir, type ControlSocket } from './lib/control-socket';
 import { createLogger, type Logger } from './lib/logger';
 import { startScheduler, type Scheduler } from './jobs/scheduler';
+import { startWhaleStream, type WhaleStream } from './jobs/whale-stream';
 import { createRuntime } from './runtime';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,6 +50,10 @@ export async function startServer(
       env.ROLE !== 'web' && !env.SYNC_DISABLED
         ? startScheduler({ db: handle.db, env, logger }, env.SYNC_TICK_SECONDS)
         : null;
+    // The continuous whale feed runs where the scheduler runs (one instance holds it at a time).
+    const whaleStream: WhaleStream | null = scheduler
+      ? startWhaleStream({ db: handle.db, env, logger })
+      : null;
     if (!scheduler)
       logger.info(
         { role: env.ROLE, syncDisabled: env.SYNC_DISABLED },
@@ -85,6 +90,7 @@ export async function startServer(
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
         await scheduler?.stop();
+        await whaleStream?.stop();
         await runtime.deps.events.stop();
         await openHandle.close();
         await control?.close();

@@ -4,13 +4,19 @@ import { roleSchema, subscriptionPlanSchema } from '@/domain/plans/entitlements'
 import type { Db } from '../db/client';
 import { backupDatabase, restoreDatabase } from '../db/backup';
 import { migrateToLatest } from '../db/migrate';
+import { runSource } from '../jobs/runner';
+import { supportedApiTypes } from '../jobs/registry';
 import { createVerifiedUser, setUserPlan, setUserRole } from '../features/users/users.service';
 import { AppError } from '../lib/app-error';
+import type { Env } from '../env';
 import type { Auth } from '../lib/auth';
+import type { Logger } from '../lib/logger';
 
 export interface CommandContext {
   db: Db;
   auth: Auth;
+  env: Env;
+  logger: Logger;
 }
 
 interface CommandDefinition<S extends z.ZodType> {
@@ -73,6 +79,33 @@ export const commands = {
     run: async ({ db }, args) => {
       const result = await setUserPlan(db, args.email, args.plan);
       return `${result.email} now has plan ${result.plan}`;
+    },
+  }),
+  'sync:run': defineCommand({
+    usage: 'sync:run --type coingecko|fear_greed|xrpl_whales',
+    summary: "Run a data source's sync now and print its outcome (the first market sync backfills a year)",
+    options: ['type'],
+    positionals: [],
+    schema: z.object({ type: z.string({ error: '--type is required' }) }),
+    run: async (context, args) => {
+      if (!supportedApiTypes().includes(args.type)) {
+        throw new AppError(
+          'validation_error',
+          `Unsupported API type: ${args.type} (one of ${supportedApiTypes().join(', ')})`,
+        );
+      }
+      const source = await context.db
+        .selectFrom('api_sources')
+        .select(['id', 'name'])
+        .where('api_type', '=', args.type)
+        .executeTakeFirst();
+      if (!source) throw new AppError('not_found', `No API source of type ${args.type}`);
+      const outcome = await runSource(context, source.id, 'manual');
+      if (outcome.status === 'skipped') return `${source.name}: ${outcome.reason}`;
+      const { log } = outcome;
+      const summary = `${source.name}: ${log.status} in ${log.duration_ms} ms, ${log.records_processed} records`;
+      if (log.status === 'error') throw new AppError('unavailable', `${summary}: ${log.error_message}`);
+      return log.details ? `${summary} (${log.details})` : summary;
     },
   }),
   'db:migrate': defineCommand({

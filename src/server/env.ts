@@ -68,6 +68,7 @@ const envSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     ROLE: z.enum(['web', 'jobs', 'all'], { error: 'must be one of web, jobs, all' }).default('all'),
     SYNC_DISABLED: booleanFlag.default(false),
+    SSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(25),
     SSE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(6),
     SYNC_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
     LOG_LEVEL: z

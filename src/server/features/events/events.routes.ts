@@ -8,13 +8,11 @@ import type { LiveEvent } from '../../lib/event-bus';
 import { loadViewer } from '../../lib/viewer';
 import { eventsAfter } from './events.service';
 
-const HEARTBEAT_MS = 25_000;
-
 /**
  * GET /api/events: server-sent events of new metrics, fear & greed values, whale transactions (premium)
  * and sync changes (admins). Resumes after Last-Event-ID; a heartbeat keeps proxies from closing it.
  */
-export function createEventRoutes(deps: AppDeps, options: { heartbeatMs?: number } = {}) {
+export function createEventRoutes(deps: AppDeps) {
   const open = new Map<string, number>();
   return new Hono<AppEnv>().get('/events', async (c) => {
     const viewer = await loadViewer(c, deps);
@@ -49,7 +47,7 @@ export function createEventRoutes(deps: AppDeps, options: { heartbeatMs?: number
         chain = chain
           .then(() => stream.writeSSE({ event: 'ping', data: String(Date.now()) }))
           .catch(() => undefined);
-      }, options.heartbeatMs ?? HEARTBEAT_MS);
+      }, deps.env.SSE_HEARTBEAT_SECONDS * 1000);
       try {
         await stream.writeSSE({
           event: 'ready',

@@ -10,7 +10,7 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ env: { SSE_HEARTBEAT_SECONDS: '0.2' } });
   server = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -71,6 +71,12 @@ describe('GET /api/events', () => {
     expect(premium.messages.map((m) => m.event)).not.toContain('sync_log');
     expect(admin.messages.map((m) => m.event)).not.toContain('whale');
     for (const client of [visitor, premium, admin]) client.close();
+  });
+
+  it('sends a heartbeat so idle streams stay open through proxies', async () => {
+    const client = await openSse(`${base}/api/events`);
+    await client.waitFor('ping');
+    client.close();
   });
 
   it('resumes after Last-Event-ID with what was missed', async () => {

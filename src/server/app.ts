@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createAccountRoutes } from './features/account/account.routes';
 import { authGate } from './features/account/auth-limits';
+import { createDominoRoutes } from './features/domino/domino.routes';
 import { createEventRoutes } from './features/events/events.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createMarketRoutes } from './features/market/market.routes';
@@ -36,7 +37,8 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createSubscriptionRoutes(deps))
     .route('/', createMarketRoutes(deps))
     .route('/', createSyncRoutes(deps))
-    .route('/', createWhaleRoutes(deps));
+    .route('/', createWhaleRoutes(deps))
+    .route('/', createDominoRoutes(deps));
 }
 
 const webCompression = compress();

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatAmount,
+  formatEventDate,
+  formatPercent,
+  formatPrice,
+  formatRelativeTime,
+  formatUsd,
+  priceImpactTone,
+} from './format';
+
+describe('formats of SPEC §9', () => {
+  it('shows prices with 4 decimals', () => {
+    expect(formatPrice('2.0134')).toBe('$2.0134');
+    expect(formatPrice(0.65)).toBe('$0.6500');
+    expect(formatPrice(-1.5)).toBe('-$1.5000');
+    expect(formatPrice(null)).toBe('—');
+    expect(formatPrice('abc')).toBe('—');
+  });
+
+  it('shows percentages with 2 decimals, signed on request', () => {
+    expect(formatPercent('-1.56308')).toBe('-1.56%');
+    expect(formatPercent(3.901095, { signed: true })).toBe('+3.90%');
+    expect(formatPercent(0, { signed: true })).toBe('0.00%');
+    expect(formatPercent(undefined)).toBe('—');
+  });
+
+  it.each([
+    [999.99, '999.99'],
+    [999.994, '999.99'],
+    [1000, '1.0K'],
+    [1234.5, '1.2K'],
+    [999_999, '1000.0K'],
+    [1e6, '1.0M'],
+    [3_215_448_903.27, '3.2B'],
+    [1e9, '1.0B'],
+    [121_111_815_029, '121.1B'],
+    [-2_500_000, '-2.5M'],
+    [0, '0.00'],
+  ])('amount %s → %s', (value, expected) => {
+    expect(formatAmount(value)).toBe(expected);
+  });
+
+  it('prefixes dollars and keeps missing values missing', () => {
+    expect(formatUsd('121111815029')).toBe('$121.1B');
+    expect(formatUsd(-1500)).toBe('-$1.5K');
+    expect(formatAmount(null)).toBe('—');
+  });
+
+  it('says relative times per SPEC §2', () => {
+    const now = new Date('2026-01-10T12:00:00Z');
+    expect(formatRelativeTime(new Date('2026-01-10T11:01:00Z'), now)).toBe('Just now');
+    expect(formatRelativeTime(new Date('2026-01-10T11:00:00Z'), now)).toBe('1h ago');
+    expect(formatRelativeTime(new Date('2026-01-09T12:00:01Z'), now)).toBe('23h ago');
+    expect(formatRelativeTime(new Date('2026-01-09T12:00:00Z'), now)).toBe('1d ago');
+    expect(formatRelativeTime(new Date('2026-01-03T12:00:01Z'), now)).toBe('6d ago');
+    expect(formatRelativeTime(new Date('2026-01-03T12:00:00Z'), now)).toMatch(/^Jan 3, \d{1,2}:\d{2} [AP]M$/);
+  });
+
+  it("writes event dates as 'MMMM d, yyyy' and reads the sign of a price impact", () => {
+    expect(formatEventDate('2025-12-01')).toBe('December 1, 2025');
+    expect(priceImpactTone('+12%')).toBe('positive');
+    expect(priceImpactTone('-3%')).toBe('negative');
+    expect(priceImpactTone('TBD')).toBe('neutral');
+    expect(priceImpactTone(null)).toBe('neutral');
+  });
+});

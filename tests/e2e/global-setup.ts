@@ -4,7 +4,9 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { json, startFixtureServer } from '../support/fixture-server';
 import { startTestSmtp } from '../support/smtp';
+import { fixture } from '../support/upstream-fixtures';
 import { E2E_PASSWORD, e2eUsers } from './users';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -49,6 +51,20 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => mailbox.listen(0, '127.0.0.1', resolve));
   process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${(mailbox.address() as net.AddressInfo).port}`;
 
+  // Market upstreams, for syncs the tests trigger through the admin API. Each markets call moves the
+  // price by 0.0001, so a second sync is a visible change.
+  const upstream = await startFixtureServer();
+  const markets = fixture<Record<string, unknown>[]>('coingecko/coins-markets-ripple.json');
+  let marketCalls = 0;
+  upstream.route('/cg/coins/markets', (request, response) => {
+    const price = Number((2.0134 + marketCalls * 0.0001).toFixed(4));
+    marketCalls += 1;
+    json([{ ...markets[0], current_price: price }])(request, response);
+  });
+  upstream.route('/cg/global', json(fixture('coingecko/global.json')));
+  upstream.route('/cg/coins/ripple/market_chart', json(fixture('coingecko/market-chart-ripple-7d.json')));
+  upstream.route('/fg/fng/', json(fixture('fear-greed/fng-limit-3.json')));
+
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -60,6 +76,10 @@ export default async function globalSetup() {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SMTP_URL: smtp.url,
+    COINGECKO_API_BASE: `${upstream.url}/cg`,
+    COINPAPRIKA_API_BASE: `${upstream.url}/cp`,
+    FEAR_GREED_API_BASE: `${upstream.url}/fg`,
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     // The browser tests never reach the public market APIs.
     SYNC_DISABLED: 'true',
   };
@@ -90,6 +110,22 @@ export default async function globalSetup() {
     if (result.status !== 0) throw new Error(`user:create ${user.email} failed: ${result.stderr}`);
   }
 
+  // Market data the dashboard tests read, written by the pipeline itself (the CLI asks the server to sync).
+  // Asynchronously: the fixture upstream lives in this process and must keep answering meanwhile.
+  for (const type of ['coingecko', 'fear_greed']) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'sync:run', '--type', type], {
+      cwd: root,
+      env,
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    if (code !== 0) {
+      server.kill('SIGTERM');
+      throw new Error(`sync:run ${type} failed: ${stderr}`);
+    }
+  }
+
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
 
@@ -99,5 +135,6 @@ export default async function globalSetup() {
     fs.rmSync(dataDir, { recursive: true, force: true });
     mailbox.close();
     await smtp.close();
+    await upstream.close();
   };
 }

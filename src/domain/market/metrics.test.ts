@@ -34,3 +34,20 @@ describe('market rules', () => {
     ]);
   });
 });
+
+describe('dashboard rules', () => {
+  it('computes percent change and refuses missing or zero baselines', async () => {
+    const { changePercent } = await import('./metrics');
+    expect(changePercent(110, 100)).toBeCloseTo(10);
+    expect(changePercent('90', '100')).toBeCloseTo(-10);
+    expect(changePercent(1, 0)).toBeNull();
+    expect(changePercent(null, 1)).toBeNull();
+  });
+
+  it('marks a figure stale after twice its sync period', async () => {
+    const { isStale } = await import('./metrics');
+    const now = new Date('2026-01-01T12:00:00Z');
+    expect(isStale('2026-01-01T11:50:00Z', 5, now)).toBe(false);
+    expect(isStale('2026-01-01T11:49:59Z', 5, now)).toBe(true);
+  });
+});

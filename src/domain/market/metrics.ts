@@ -35,3 +35,32 @@ export interface MarketSnapshot {
   totalSupply: number | null;
   dominance: number | null;
 }
+
+/** Percent change from `previous` to `current`; null when either is missing or previous is 0. */
+export function changePercent(
+  current: number | string | null | undefined,
+  previous: number | string | null | undefined,
+): number | null {
+  const now = current == null || current === '' ? NaN : Number(current);
+  const before = previous == null || previous === '' ? NaN : Number(previous);
+  if (!Number.isFinite(now) || !Number.isFinite(before) || before === 0) return null;
+  return ((now - before) / Math.abs(before)) * 100;
+}
+
+/** A figure older than twice its sync period is stale. */
+export function isStale(
+  createdAt: string | Date,
+  syncPeriodMinutes: number,
+  now: Date = new Date(),
+): boolean {
+  return now.getTime() - new Date(createdAt).getTime() > 2 * syncPeriodMinutes * 60_000;
+}
+
+/** SPEC §9 fear & greed colours, as tokens the web maps to its palette. */
+export const fearGreedTone = {
+  'Extreme Fear': 'red',
+  Fear: 'orange',
+  Neutral: 'yellow',
+  Greed: 'lime',
+  'Extreme Greed': 'green',
+} as const;

@@ -1,6 +1,43 @@
+import { Crown } from 'lucide-react';
+import { Link } from 'react-router';
+import { useSession } from '@/web/app/providers/session-provider';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { DominoTracker } from '@/web/features/market/components/domino-tracker';
+import { FearGreedCard } from '@/web/features/market/components/fear-greed-card';
+import { MetricsGrid } from '@/web/features/market/components/metrics-grid';
+import { WhaleActivity } from '@/web/features/market/components/whale-activity';
+import { useServerEvents } from '@/web/lib/server-events';
 import { PageHeading } from './page-heading';
 
-/** The analytics issue fills this page in; the route, guard and lazy chunk are in place. */
+/** SPEC §2 Analytics. The charts card arrives with the rest of the analytics issue. */
 export function Component() {
-  return <PageHeading title="XRP Analytics Dashboard"></PageHeading>;
+  const { isPremium } = useSession();
+  useServerEvents();
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeading title="XRP Analytics Dashboard">
+        Live XRP market data, sentiment, whale moves and institutional adoption.
+      </PageHeading>
+      {!isPremium && (
+        <Card className="border-premium/50" data-testid="upgrade-banner">
+          <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-6">
+            <p className="flex items-center gap-2 text-sm">
+              <Crown className="size-5 text-premium" aria-hidden="true" />
+              Unlock charts, whale tracking and every institutional event with Premium.
+            </p>
+            <Button asChild variant="premium">
+              <Link to="/membership">Upgrade to Premium</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <MetricsGrid />
+        <FearGreedCard />
+      </div>
+      <WhaleActivity />
+      <DominoTracker />
+    </div>
+  );
 }

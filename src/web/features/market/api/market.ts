@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/web/lib/api-client';
+
+/** SPEC §7 refetch: whale data every 5 minutes (and at once on a live whale event). */
+const FIVE_MINUTES = 5 * 60_000;
+
+export const metricsQuery = queryOptions({
+  queryKey: ['market', 'metrics', 'XRP'],
+  queryFn: () => unwrap(api.market.metrics.$get({ query: { symbol: 'XRP' } })),
+});
+
+export const fearGreedQuery = queryOptions({
+  queryKey: ['market', 'fear-greed'],
+  queryFn: () => unwrap(api.market['fear-greed'].$get()),
+});
+
+export const whalesQuery = queryOptions({
+  queryKey: ['whales', 'list'],
+  queryFn: () => unwrap(api.whales.$get()),
+  refetchInterval: FIVE_MINUTES,
+});
+
+export const whaleStatsQuery = queryOptions({
+  queryKey: ['whales', 'stats'],
+  queryFn: () => unwrap(api.whales.stats.$get()),
+  refetchInterval: FIVE_MINUTES,
+});
+
+export const dominoQuery = (viewerKey: string) =>
+  queryOptions({
+    queryKey: ['domino-events', viewerKey],
+    queryFn: () => unwrap(api['domino-events'].$get()),
+  });

@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { fearGreedTone } from '@/domain/market/metrics';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Spinner } from '@/web/components/ui/spinner';
+import { cn } from '@/web/lib/cn';
+import { fearGreedQuery } from '../api/market';
+
+const toneClass = {
+  red: 'text-red-700 dark:text-red-400',
+  orange: 'text-orange-700 dark:text-orange-400',
+  yellow: 'text-yellow-700 dark:text-yellow-300',
+  lime: 'text-lime-700 dark:text-lime-400',
+  green: 'text-green-700 dark:text-green-400',
+} as const;
+const toneStroke = {
+  red: '#dc2626',
+  orange: '#ea580c',
+  yellow: '#ca8a04',
+  lime: '#65a30d',
+  green: '#16a34a',
+} as const;
+
+type Classification = keyof typeof fearGreedTone;
+
+function Gauge({ value, classification }: { value: number; classification: Classification }) {
+  const angle = Math.PI * (1 - value / 100);
+  const x = 60 + 48 * Math.cos(angle);
+  const y = 60 - 48 * Math.sin(angle);
+  return (
+    <svg
+      viewBox="0 0 120 68"
+      className="w-40"
+      role="img"
+      aria-label={`Fear and greed index ${value}, ${classification}`}
+    >
+      <path
+        d="M12 60 A48 48 0 0 1 108 60"
+        fill="none"
+        stroke="currentColor"
+        strokeOpacity="0.15"
+        strokeWidth="10"
+        strokeLinecap="round"
+      />
+      <path
+        d={`M12 60 A48 48 0 0 1 ${x.toFixed(2)} ${y.toFixed(2)}`}
+        fill="none"
+        stroke={toneStroke[fearGreedTone[classification]]}
+        strokeWidth="10"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/** SPEC §2 Fear & Greed card: value, classification, history at 1/7/30 days, yearly high and low. */
+export function FearGreedCard() {
+  const index = useQuery(fearGreedQuery);
+  const latest = index.data?.latest;
+  return (
+    <Card data-testid="fear-greed-card">
+      <CardHeader>
+        <CardTitle as="h2">Crypto Fear &amp; Greed</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {index.isPending ? (
+          <Spinner />
+        ) : index.isError || !latest ? (
+          <p className="py-6 text-center text-muted-foreground">Unable to load data</p>
+        ) : (
+          <div className="flex flex-col items-center gap-4">
+            <Gauge value={latest.value} classification={latest.classification} />
+            <p className="text-4xl font-bold tabular-nums" data-testid="fear-greed-value">
+              {latest.value}
+            </p>
+            <p className={cn('font-semibold', toneClass[fearGreedTone[latest.classification]])}>
+              {latest.classification}
+            </p>
+            <dl className="grid w-full grid-cols-2 gap-x-4 gap-y-1 text-sm">
+              {(
+                [
+                  ['Yesterday', index.data.history.day1],
+                  ['Last week', index.data.history.day7],
+                  ['Last month', index.data.history.day30],
+                  ['Yearly high', index.data.yearHigh],
+                  ['Yearly low', index.data.yearLow],
+                ] as const
+              ).map(([label, point]) => (
+                <div key={label} className="contents">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="text-right tabular-nums">
+                    {point ? `${point.value} · ${point.classification}` : '—'}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

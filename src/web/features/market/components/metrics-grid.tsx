@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { formatAmount, formatPercent, formatPrice, formatUsd } from '@/domain/format/format';
+import { changePercent, isStale, XRP_TOTAL_SUPPLY } from '@/domain/market/metrics';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { Spinner } from '@/web/components/ui/spinner';
+import { metricsQuery } from '../api/market';
+import { MetricCard } from './metric-card';
+
+/** The market metrics sync runs every 5 minutes by default. */
+const METRICS_PERIOD_MINUTES = 5;
+
+/** SPEC §2 six metric cards, with the SPEC §4 states (loading, errored, empty, loaded). */
+export function MetricsGrid() {
+  const metrics = useQuery(metricsQuery);
+  const { isError, error } = metrics;
+  useEffect(() => {
+    if (isError) toast.error(error?.message || 'Failed to fetch crypto metrics');
+  }, [isError, error]);
+
+  if (metrics.isPending) return <Spinner label="Loading market data..." />;
+  if (metrics.isError) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+          <p className="font-semibold">Failed to load market data</p>
+          <Button variant="outline" onClick={() => void metrics.refetch()}>
+            Try Again
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  const { latest, previous } = metrics.data;
+  if (!latest) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
+          <p className="font-semibold">No market data available yet</p>
+          <p className="text-sm text-muted-foreground">Data will appear once the first sync completes</p>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const asOf = new Date(latest.createdAt).toLocaleTimeString(undefined, {
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  const stale = isStale(latest.createdAt, METRICS_PERIOD_MINUTES);
+  const common = { asOf, stale };
+  const circulating = latest.circulatingSupply ? Number(latest.circulatingSupply) : null;
+  const velocityPercent = latest.velocity === null ? null : Number(latest.velocity) * 100;
+  return (
+    <section
+      aria-labelledby="metrics-heading"
+      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+      data-testid="metrics-grid"
+    >
+      <h2 id="metrics-heading" className="sr-only">
+        Market metrics
+      </h2>
+      <MetricCard
+        title="Current Price"
+        value={formatPrice(latest.price)}
+        change={latest.priceChange24h === null ? null : Number(latest.priceChange24h)}
+        {...common}
+      />
+      <MetricCard
+        title="Market Cap"
+        value={formatUsd(latest.marketCap)}
+        detail={latest.rank ? `Rank #${latest.rank}` : undefined}
+        {...common}
+      />
+      <MetricCard
+        title="24h Volume"
+        value={formatUsd(latest.volume24h)}
+        change={changePercent(latest.volume24h, previous?.volume24h)}
+        {...common}
+      />
+      <MetricCard
+        title="Circulating Supply"
+        value={`${formatAmount(circulating)} XRP`}
+        detail={`of ${formatAmount(XRP_TOTAL_SUPPLY)} total (${formatPercent(circulating === null ? null : (circulating / XRP_TOTAL_SUPPLY) * 100)})`}
+        {...common}
+      />
+      <MetricCard
+        title="XRP Dominance"
+        value={formatPercent(latest.xrpDominance)}
+        change={changePercent(latest.xrpDominance, previous?.xrpDominance)}
+        {...common}
+      />
+      <MetricCard
+        title="Velocity"
+        value={formatPercent(velocityPercent)}
+        detail="24h turnover (volume ÷ market cap)"
+        change={changePercent(latest.velocity, previous?.velocity)}
+        {...common}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import { ExternalLink } from 'lucide-react';
+import { formatAmount, formatRelativeTime } from '@/domain/format/format';
+import { useSession } from '@/web/app/providers/session-provider';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Spinner } from '@/web/components/ui/spinner';
+import { whaleStatsQuery, whalesQuery } from '../api/market';
+import { PremiumOverlay } from './premium-overlay';
+
+/** SPEC §9: the card shows the 8 most recent of the 20 fetched. */
+const SHOWN = 8;
+const explorerUrl = (hash: string) => `https://livenet.xrpl.org/transactions/${hash}`;
+const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+function WhaleList() {
+  const whales = useQuery(whalesQuery);
+  if (whales.isPending) return <Spinner />;
+  if (whales.isError)
+    return (
+      <p className="py-4 text-center text-sm text-destructive">
+        Could not load whale transactions: {whales.error.message}
+      </p>
+    );
+  if (whales.data.length === 0)
+    return <p className="py-6 text-center text-muted-foreground">No whale activity in the last 24 hours</p>;
+  return (
+    <ul className="divide-y" data-testid="whale-list">
+      {whales.data.slice(0, SHOWN).map((whale) => (
+        <li key={whale.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+          <div className="flex flex-col">
+            <span className="font-semibold tabular-nums">{formatAmount(whale.amountXrp)} XRP</span>
+            <span className="text-muted-foreground">
+              {shortAddress(whale.fromAddress)} → {shortAddress(whale.toAddress)} ·{' '}
+              {formatRelativeTime(whale.transactionTimestamp)}
+            </span>
+          </div>
+          <a
+            href={explorerUrl(whale.transactionHash)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="flex items-center gap-1 text-primary hover:underline"
+            aria-label={`View transaction ${whale.transactionHash.slice(0, 8)} on the XRP Ledger explorer`}
+          >
+            View <ExternalLink className="size-3.5" aria-hidden="true" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function WhaleStats() {
+  const stats = useQuery(whaleStatsQuery);
+  const items = [
+    ['24h Whale Volume', stats.data ? `${formatAmount(stats.data.totalVolume24h)} XRP` : '—'],
+    ['Whale Transactions', stats.data ? String(stats.data.transactionCount24h) : '—'],
+    ['Largest Transfer', stats.data ? `${formatAmount(stats.data.largestTransaction24h)} XRP` : '—'],
+    ['Average Transfer', stats.data ? `${formatAmount(stats.data.averageTransaction24h)} XRP` : '—'],
+  ];
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="whale-stats">
+      {items.map(([label, value]) => (
+        <Card key={label}>
+          <CardContent className="pt-6">
+            <p className="text-sm text-muted-foreground">{label}</p>
+            <p className="text-xl font-bold tabular-nums">{value}</p>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** SPEC §2 Whale Activity with its four stat cards; premium only (the API refuses everyone else). */
+export function WhaleActivity() {
+  const { isPremium } = useSession();
+  return (
+    <section aria-labelledby="whale-heading" className="flex flex-col gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" id="whale-heading">
+            Whale Activity
+          </CardTitle>
+          <CardDescription>Transactions above 1M XRP on the XRP Ledger, updated hourly.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {isPremium ? (
+            <WhaleList />
+          ) : (
+            <PremiumOverlay title="Whale tracking is a Premium feature">
+              See every XRP transfer above 1M XRP as it happens, with 24-hour statistics.
+            </PremiumOverlay>
+          )}
+        </CardContent>
+      </Card>
+      {isPremium && <WhaleStats />}
+    </section>
+  );
+}

@@ -1,5 +1,6 @@
 import type { CryptoMetrics } from './market/market.schema';
 import type { ApiSourceDto, SyncLogDto } from './sync/sync.schema';
+import type { WhaleTransaction } from './whales/whales.schema';
 
 /**
  * The server-sent events of GET /api/events: the wire contract of live updates. Each carries the
@@ -8,17 +9,7 @@ import type { ApiSourceDto, SyncLogDto } from './sync/sync.schema';
 export type ServerEvent =
   | { type: 'metrics'; data: CryptoMetrics }
   | { type: 'fear_greed'; data: { value: number; classification: string; timestamp: string } }
-  | {
-      type: 'whale';
-      data: {
-        id: string;
-        transactionHash: string;
-        amountXrp: string;
-        transactionTimestamp: string;
-        fromAddress: string;
-        toAddress: string;
-      };
-    }
+  | { type: 'whale'; data: WhaleTransaction }
   | { type: 'sync_log'; data: SyncLogDto }
   | { type: 'api_source'; data: ApiSourceDto };
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { LiveEvent } from '../../lib/event-bus';
 import { toMetricsDto } from '../market/market.service';
 import { toApiSourceDto, toSyncLogDto } from '../sync/sync.service';
+import { toWhaleDto } from '../whales/whales.service';
 
 async function loadData(db: Db, type: string, rowId: string): Promise<ServerEvent | null> {
   switch (type) {
@@ -38,19 +39,7 @@ async function loadData(db: Db, type: string, rowId: string): Promise<ServerEven
         .selectAll()
         .where('id', '=', rowId)
         .executeTakeFirst();
-      return row
-        ? {
-            type,
-            data: {
-              id: row.id,
-              transactionHash: row.transaction_hash,
-              amountXrp: row.amount_xrp,
-              transactionTimestamp: row.transaction_timestamp.toISOString(),
-              fromAddress: row.from_address,
-              toAddress: row.to_address,
-            },
-          }
-        : null;
+      return row ? { type, data: toWhaleDto(row) } : null;
     }
     case 'sync_log': {
       const row = await db.selectFrom('api_sync_logs').selectAll().where('id', '=', rowId).executeTakeFirst();

@@ -1,6 +1,18 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { WHALE_LIST_LIMIT, type WhaleStats, type WhaleTransaction } from '@/domain/whales/whales.schema';
 import type { Db } from '../../db/client';
+import type { Database } from '../../db/schema';
+
+export function toWhaleDto(row: Selectable<Database['whale_transactions']>): WhaleTransaction {
+  return {
+    id: row.id,
+    transactionHash: row.transaction_hash,
+    amountXrp: row.amount_xrp,
+    transactionTimestamp: row.transaction_timestamp.toISOString(),
+    fromAddress: row.from_address,
+    toAddress: row.to_address,
+  };
+}
 
 /** SPEC §7: the latest whale transactions, transaction_timestamp descending. */
 export async function listWhaleTransactions(db: Db, limit = WHALE_LIST_LIMIT): Promise<WhaleTransaction[]> {
@@ -10,14 +22,7 @@ export async function listWhaleTransactions(db: Db, limit = WHALE_LIST_LIMIT): P
     .orderBy('transaction_timestamp', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    transactionHash: row.transaction_hash,
-    amountXrp: row.amount_xrp,
-    transactionTimestamp: row.transaction_timestamp.toISOString(),
-    fromAddress: row.from_address,
-    toAddress: row.to_address,
-  }));
+  return rows.map(toWhaleDto);
 }
 
 /** Sum, count, largest and average over the last 24 hours, computed in SQL numeric (no float rounding). */

@@ -42,9 +42,15 @@ export async function runSource(
     .where((where) =>
       where.or([where('lease_expires_at', 'is', null), where('lease_expires_at', '<', new Date())]),
     )
+    // A scheduled run must still be due when it takes the lease: another process may have just run it.
+    .$if(syncType === 'scheduled', (query) =>
+      query.where((where) =>
+        where.or([where('next_sync_at', 'is', null), where('next_sync_at', '<=', new Date())]),
+      ),
+    )
     .returningAll()
     .executeTakeFirst();
-  if (!leased) return { status: 'skipped', reason: 'Another sync of this source is running' };
+  if (!leased) return { status: 'skipped', reason: 'Another sync of this source is running or has just run' };
 
   const job = jobFor(leased.api_type);
   const started = performance.now();

@@ -157,7 +157,7 @@ describe('market metrics sync', () => {
     upstream.route('/cp/v1/tickers/xrp-xrp', json({ error: 'not found' }, 404));
     const before = await metricsCount();
     const counters = await source('coingecko');
-    const outcome = await runSource(runner, counters.id, 'scheduled');
+    const outcome = await runSource(runner, counters.id, 'manual');
     expect(outcome.status).toBe('error');
     if (outcome.status !== 'skipped')
       expect(outcome.log.error_message).toMatch(/CoinGecko: .*not JSON; CoinPaprika: .*404/);
@@ -181,7 +181,7 @@ describe('fear & greed sync', () => {
       records_processed: 3,
       details: 'Backfilled 3 days of history',
     });
-    const second = await runSource(runner, id, 'scheduled');
+    const second = await runSource(runner, id, 'manual');
     expect(second.status !== 'skipped' && second.log).toMatchObject({
       status: 'success',
       records_processed: 0,
@@ -208,11 +208,21 @@ describe('fear & greed sync', () => {
 });
 
 describe('leases and crashes', () => {
+  it('does not run a scheduled sync that is no longer due (another process just ran it)', async () => {
+    const { id } = await source('coingecko');
+    await app.handle.db
+      .updateTable('api_sources')
+      .set({ next_sync_at: new Date(Date.now() + 60_000) })
+      .where('id', '=', id)
+      .execute();
+    expect(await runSource(runner, id, 'scheduled')).toMatchObject({ status: 'skipped' });
+  });
+
   it('runs a source once when two runs start together', async () => {
     const { id } = await source('coingecko');
     const outcomes = await Promise.all([
-      runSource(runner, id, 'scheduled'),
-      runSource(runner, id, 'scheduled'),
+      runSource(runner, id, 'manual'),
+      runSource(runner, id, 'manual'),
     ]);
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['skipped', 'success']);
   });

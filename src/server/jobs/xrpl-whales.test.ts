@@ -63,7 +63,7 @@ describe('XRPL whale catch-up', () => {
 
   it('is up to date on the next run, then picks up a new ledger once', async () => {
     const id = await whaleSource();
-    const again = await runSource(runner, id, 'scheduled');
+    const again = await runSource(runner, id, 'manual');
     expect(again.status !== 'skipped' && again.log.details).toBe(`Up to date at ledger ${FIXTURE_LEDGER}`);
     const transaction = streamMessages.find((message) => message.tx_json);
     rippled.addLedger(FIXTURE_LEDGER + 1, [transaction], '2025-12-12T16:00:03Z');

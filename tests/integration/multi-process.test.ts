@@ -44,7 +44,7 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-mp-')),
       DATABASE_URL: database.url,
       AUTH_SECRET: secret,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'error',
       SYNC_TICK_SECONDS: '1',
       COINGECKO_API_BASE: `${upstream.url}/cg`,
       COINPAPRIKA_API_BASE: `${upstream.url}/cp`,

@@ -220,10 +220,7 @@ describe('leases and crashes', () => {
 
   it('runs a source once when two runs start together', async () => {
     const { id } = await source('coingecko');
-    const outcomes = await Promise.all([
-      runSource(runner, id, 'manual'),
-      runSource(runner, id, 'manual'),
-    ]);
+    const outcomes = await Promise.all([runSource(runner, id, 'manual'), runSource(runner, id, 'manual')]);
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['skipped', 'success']);
   });
 

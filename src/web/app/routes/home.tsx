@@ -2,6 +2,8 @@ import { BarChart3, Bell, Building2, Newspaper } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { MarketTicker } from '@/web/features/home/components/market-ticker';
+import { PlansSection } from '@/web/features/home/components/plans-section';
 import { useSession } from '../providers/session-provider';
 import { usePageTitle } from '../use-page-title';
 
@@ -24,7 +26,7 @@ const featureCards = [
   },
 ];
 
-/** SPEC §2 Home hero; the ticker and plans section arrive with the analytics and home issue. */
+/** SPEC §2 Home: hero, Market Updates ticker, and the features and plans section. */
 export function Component() {
   usePageTitle('XRP Research');
   const { user, isPremium } = useSession();
@@ -67,6 +69,7 @@ export function Component() {
           )}
         </div>
       </section>
+      <MarketTicker />
       <section aria-labelledby="features-heading" className="grid gap-4 md:grid-cols-3">
         <h2 id="features-heading" className="sr-only">
           Features
@@ -81,6 +84,7 @@ export function Component() {
           </Card>
         ))}
       </section>
+      <PlansSection />
     </div>
   );
 }

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { Activity, Newspaper, TrendingDown, TrendingUp } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { formatPercent, formatPrice, formatRelativeTime } from '@/domain/format/format';
+import {
+  nextTickerIndex,
+  sampleTickerItems,
+  TICKER_INTERVAL_MS,
+  type TickerItem,
+} from '@/domain/home/ticker';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { metricsQuery } from '@/web/features/market/api/market';
+import { cn } from '@/web/lib/cn';
+
+/** The sample items, with the price items replaced by the latest synced price once there is one. */
+function useTickerItems(): readonly TickerItem[] {
+  const metrics = useQuery(metricsQuery);
+  const latest = metrics.data?.latest;
+  if (!latest) return sampleTickerItems;
+  const change = latest.priceChange24h === null ? null : Number(latest.priceChange24h);
+  const live: TickerItem = {
+    id: `live-price-${latest.createdAt}`,
+    title: `XRP ${change === null ? 'price' : `${formatPercent(change, { signed: true })} in 24h`}`,
+    time: formatRelativeTime(latest.createdAt),
+    type: 'price',
+    trend: change !== null && change < 0 ? 'down' : 'up',
+    price: formatPrice(latest.price),
+  };
+  return [live, ...sampleTickerItems.filter((item) => item.type !== 'price'), sampleTickerItems[0]!].slice(
+    0,
+    4,
+  );
+}
+
+const icons = { whale: Activity, news: Newspaper };
+
+/** SPEC §2 Home: Market Updates, rotating every 4 s, with dots to pick an item. */
+export function MarketTicker() {
+  const items = useTickerItems();
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(
+      () => setIndex((current) => nextTickerIndex(current, items.length)),
+      TICKER_INTERVAL_MS,
+    );
+    return () => clearInterval(timer);
+  }, [items.length]);
+  const item = items[index % items.length]!;
+  const Icon = item.type === 'price' ? (item.trend === 'down' ? TrendingDown : TrendingUp) : icons[item.type];
+  return (
+    <section aria-labelledby="ticker-heading">
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex items-center gap-4" aria-live="polite" data-testid="ticker-item">
+            <h2
+              id="ticker-heading"
+              className="shrink-0 text-sm font-semibold uppercase tracking-wide text-muted-foreground"
+            >
+              Market Updates
+            </h2>
+            <Icon
+              className={cn('size-5 shrink-0', item.trend === 'down' ? 'text-red-600' : 'text-primary')}
+              aria-hidden="true"
+            />
+            <div className="flex flex-col">
+              <span className="font-medium">
+                {item.title}
+                {item.price && <span className="ml-2 tabular-nums">{item.price}</span>}
+              </span>
+              <span className="text-xs text-muted-foreground">{item.time}</span>
+            </div>
+          </div>
+          <div className="flex gap-2" role="group" aria-label="Choose an update">
+            {items.map((entry, position) => (
+              <button
+                key={entry.id}
+                type="button"
+                aria-label={`Show update ${position + 1} of ${items.length}`}
+                aria-pressed={position === index % items.length}
+                onClick={() => setIndex(position)}
+                className={cn(
+                  'size-3 rounded-full',
+                  position === index % items.length ? 'bg-primary' : 'bg-muted-foreground/40',
+                )}
+              />
+            ))}
+          </div>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { expect, test } from './fixtures';
+
+test.describe('home (SPEC §2 Home)', () => {
+  test('the Market Updates ticker advances every 4 s and its dots pick an item', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const item = page.getByTestId('ticker-item');
+    const dots = page.getByRole('group', { name: 'Choose an update' }).getByRole('button');
+    await expect(dots).toHaveCount(4);
+    await expect(dots.nth(0)).toHaveAttribute('aria-pressed', 'true');
+    const first = await item.textContent();
+    await page.clock.fastForward(4000);
+    await expect(dots.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    await expect(item).not.toHaveText(first ?? '');
+    await dots.nth(3).click();
+    await expect(dots.nth(3)).toHaveAttribute('aria-pressed', 'true');
+    await page.clock.fastForward(4000);
+    await expect(dots.nth(0)).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('visitors get sign-up buttons in the plans section', async ({ page }) => {
+    await page.goto('/');
+    const plans = page.getByTestId('plans-section');
+    await expect(plans.getByText('Most Popular')).toBeVisible();
+    await expect(plans.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth');
+    await expect(plans.getByRole('link', { name: 'Sign Up for Premium' })).toHaveAttribute('href', '/auth');
+  });
+
+  test('a free member sees Current Plan and Upgrade to Premium; a premium member no plans at all', async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs('free');
+    await page.goto('/');
+    const plans = page.getByTestId('plans-section');
+    await expect(plans.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    await expect(plans.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
+      'href',
+      '/membership',
+    );
+    await expect(page.getByRole('link', { name: 'View Latest News' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Upgrade for Analytics' })).toHaveAttribute(
+      'href',
+      '/membership',
+    );
+
+    await page.context().clearCookies();
+    await signInAs('premium');
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'View Analytics Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('plans-section')).toHaveCount(0);
+  });
+});

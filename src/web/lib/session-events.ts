@@ -19,3 +19,8 @@ export function onSessionEvent(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** Tells only the user's other tabs (this tab is about to load a new page). */
+export function broadcastSessionEvent(type: SessionEventType): void {
+  channel?.postMessage(type);
+}

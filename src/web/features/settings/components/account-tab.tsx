@@ -1,21 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useSession } from '@/web/app/providers/session-provider';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Dialog, DialogContent } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { api, unwrap } from '@/web/lib/api-client';
+import { broadcastSessionEvent } from '@/web/lib/session-events';
 
 /** SPEC §4 delete dialog: enabled with a password and the acknowledgement; after success, 2 s, sign out, home. */
 const REDIRECT_DELAY_MS = 2000;
 
 export function AccountTab() {
-  const { clearSession } = useSession();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [acknowledged, setAcknowledged] = useState(false);
@@ -25,8 +22,11 @@ export function AccountTab() {
     mutationFn: (input: { password: string }) => unwrap(api.account.delete.$post({ json: input })),
     onSuccess: () => {
       toast.success('Account deleted successfully. You will be redirected...');
+      // A full load of the home page: nothing of the deleted account stays in memory, and no guarded
+      // page gets the chance to send the user to sign in on the way out.
       setTimeout(() => {
-        void Promise.resolve(navigate('/')).then(clearSession);
+        broadcastSessionEvent('SIGNED_OUT');
+        window.location.assign('/');
       }, REDIRECT_DELAY_MS);
     },
     onError: (failure) => {

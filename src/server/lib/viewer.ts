@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { isAdminRole, isPremiumPlan } from '@/domain/plans/entitlements';
-import { ensureProfile } from '../features/profile/profile.service';
+import { ensureProfile, getProfileByUserId } from '../features/profile/profile.service';
 import { AppError } from './app-error';
 import type { AppDeps, AppEnv, Viewer } from './context';
 
@@ -14,7 +14,9 @@ export async function loadViewer(
   const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
   let viewer: Viewer | null = null;
   if (result) {
-    const profile = await ensureProfile(deps.db, result.user);
+    // One read on the hot path; the insert only for a user whose profile row is missing.
+    const profile =
+      (await getProfileByUserId(deps.db, result.user.id)) ?? (await ensureProfile(deps.db, result.user));
     const role = isAdminRole(result.user.role) ? 'admin' : 'user';
     viewer = {
       user: result.user,

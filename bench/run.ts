@@ -1,7 +1,9 @@
 import { benchHealth } from './health.bench';
 import { benchSseFanout } from './sse-fanout.bench';
+import { benchWeb } from './web.bench';
 
 /** `npm run bench`: every benchmark, printing figures against a baseline run in the same run. */
 const only = process.argv[2];
 if (!only || only === 'health') await benchHealth();
 if (!only || only === 'sse') await benchSseFanout();
+if (!only || only === 'web') await benchWeb();

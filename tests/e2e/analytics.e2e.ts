@@ -71,7 +71,7 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
   }) => {
     const whaleRequests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/whales')) whaleRequests.push(request.url());
+      if (/\/api\/(whales|market\/history)/.test(request.url())) whaleRequests.push(request.url());
     });
     await signInAs('free');
     await page.goto('/analytics');
@@ -79,7 +79,69 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     await expect(page.getByTestId('metric-card')).toHaveCount(6);
     await expect(page.getByTestId('premium-overlay')).toBeVisible();
     await expect(page.getByTestId('whale-stats')).toHaveCount(0);
+    const teaser = page.getByTestId('charts-teaser');
+    await expect(teaser.getByRole('link', { name: 'Unlock Charts' })).toHaveAttribute('href', '/membership');
+    await expect(page.getByRole('tab', { name: 'Market Cap' })).toHaveCount(0);
     expect(whaleRequests).toEqual([]);
+  });
+
+  test('premium charts: each tab draws its own chart from stored history, with range buttons', async ({
+    page,
+    signInAs,
+  }) => {
+    const historyRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/market/history')) historyRequests.push(new URL(request.url()).search);
+    });
+    await signInAs('premium');
+    await page.goto('/analytics');
+    const charts = page.getByTestId('charts-card');
+    // The widget's origin is unreachable here (every request off 127.0.0.1 is aborted): our own chart.
+    await expect(charts.getByTestId('price-chart-fallback')).toBeVisible();
+    await expect(charts.getByTestId('chart-canvas').locator('canvas').first()).toBeVisible();
+
+    await charts.getByRole('tab', { name: 'Market Cap' }).click();
+    const canvas = charts.getByRole('tabpanel').getByTestId('chart-canvas');
+    await expect(canvas.locator('canvas').first()).toBeVisible();
+    await expect(canvas).toHaveAttribute(
+      'aria-label',
+      /market capitalisation in US dollars, [1-9]\d* points/,
+    );
+    await charts.getByRole('tabpanel').getByRole('button', { name: '7D' }).click();
+    await expect(charts.getByRole('tabpanel').getByRole('button', { name: '7D' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect.poll(() => historyRequests).toContain('?series=market_cap&range=7d');
+
+    await charts.getByRole('tab', { name: 'Marketcap Dominance' }).click();
+    await expect(
+      charts.getByRole('tabpanel').getByTestId('chart-canvas').locator('canvas').first(),
+    ).toBeVisible();
+    expect(historyRequests).toContain('?series=dominance&range=30d');
+  });
+
+  test('the price chart embeds the COINBASE:XRPUSD daily widget when it loads, following the theme', async ({
+    page,
+    signInAs,
+  }) => {
+    await page.route('https://s.tradingview.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>chart</title><p>chart</p>' }),
+    );
+    await signInAs('complimentary');
+    await page.goto('/analytics');
+    const widget = page.getByTestId('price-widget');
+    await expect(widget).toHaveAttribute('src', /symbol=COINBASE%3AXRPUSD/);
+    await expect(widget).toHaveAttribute('src', /interval=D&theme=light/);
+    await expect(page.getByTestId('price-chart-fallback')).toHaveCount(0);
+
+    await page.getByRole('button', { name: /^Theme:/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await expect(widget).toHaveAttribute('src', /theme=dark/);
+    // Put the shared account back as it was.
+    await page.getByRole('button', { name: /^Theme:/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Light' }).click();
+    await expect(widget).toHaveAttribute('src', /theme=light/);
   });
 
   test('has no axe violations at 390 px in the dark theme', async ({ page, freshUser }) => {

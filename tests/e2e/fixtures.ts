@@ -8,6 +8,8 @@ interface Options {
 }
 
 interface Fixtures {
+  /** Aborts every request that leaves 127.0.0.1, as CI's network would; a test may route one itself. */
+  localNetworkOnly: void;
   /** Fails the test on any console error or uncaught page error (CSP violations included). */
   failOnConsoleErrors: void;
   /** Signs in through the API in this page's browser context. */
@@ -23,6 +25,8 @@ export interface Mailbox {
   linkIn(mail: ReceivedMail): string;
 }
 
+const isLocal = (url: URL) => url.hostname === '127.0.0.1' || url.hostname === 'localhost';
+
 export const test = base.extend<Fixtures & Options>({
   expectedConsoleErrors: [[], { option: true }],
   baseURL: async ({}, use) => {
@@ -30,11 +34,23 @@ export const test = base.extend<Fixtures & Options>({
     if (!url) throw new Error('E2E_BASE_URL is not set: run the browser tests with `npm run test:e2e`');
     await use(url);
   },
+  localNetworkOnly: [
+    async ({ context }, use) => {
+      await context.route(
+        (url) => !isLocal(url),
+        (route) => route.abort('internetdisconnected'),
+      );
+      await use();
+    },
+    { auto: true },
+  ],
   failOnConsoleErrors: [
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
         const text = message.text();
+        // The browser reports the off-host requests the localNetworkOnly fixture aborts: not our error.
+        if (text.startsWith('Failed to load resource') && !isLocal(new URL(message.location().url))) return;
         if (message.type() === 'error' && !expectedConsoleErrors.some((pattern) => pattern.test(text)))
           errors.push(text);
       });

@@ -37,6 +37,23 @@ async function waitForHealth(url: string, child: ReturnType<typeof spawn>): Prom
   throw new Error('The server did not become healthy within 60 s');
 }
 
+type MarketChart = Record<'prices' | 'market_caps' | 'total_volumes', [number, number][]>;
+
+/** The recorded chart's points moved to one a day, the last one yesterday, so every chart range has data. */
+function dailyUntilYesterday(chart: MarketChart): MarketChart {
+  const yesterday = Date.now() - 86_400_000;
+  const move = (points: [number, number][]) =>
+    points.map(([, value], index): [number, number] => [
+      yesterday - (points.length - 1 - index) * 86_400_000,
+      value,
+    ]);
+  return {
+    prices: move(chart.prices),
+    market_caps: move(chart.market_caps),
+    total_volumes: move(chart.total_volumes),
+  };
+}
+
 /**
  * Starts the production build on a random port with a fresh DATA_DIR and creates the test accounts
  * with the CLI, which hands its commands to the running server over the control socket.
@@ -62,7 +79,10 @@ export default async function globalSetup() {
     json([{ ...markets[0], current_price: price }])(request, response);
   });
   upstream.route('/cg/global', json(fixture('coingecko/global.json')));
-  upstream.route('/cg/coins/ripple/market_chart', json(fixture('coingecko/market-chart-ripple-7d.json')));
+  upstream.route(
+    '/cg/coins/ripple/market_chart',
+    json(dailyUntilYesterday(fixture('coingecko/market-chart-ripple-7d.json'))),
+  );
   upstream.route('/fg/fng/', json(fixture('fear-greed/fng-limit-3.json')));
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-e2e-'));

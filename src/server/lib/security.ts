@@ -1,5 +1,8 @@
 import { secureHeaders } from 'hono/secure-headers';
 
+/** The third-party charting widget's origin (docs/decisions/0005-content-security-policy.md). */
+export const CHART_WIDGET_ORIGIN = 'https://s.tradingview.com';
+
 /**
  * Secure headers with a CSP the app satisfies: no inline or remote scripts. Inline styles stay allowed
  * because Radix and sonner position elements with style attributes (docs/decisions/0005-csp.md).
@@ -12,7 +15,9 @@ export function securityHeaders() {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
+      // The price chart widget (SPEC §2 Analytics): its frame, and the reachability probe before it.
+      connectSrc: ["'self'", CHART_WIDGET_ORIGIN],
+      frameSrc: [CHART_WIDGET_ORIGIN],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -51,6 +51,10 @@ describe('system routes', () => {
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Only the chart widget's origin may be framed or probed; scripts stay ours alone.
+    expect(csp).toContain('frame-src https://s.tradingview.com');
+    expect(csp).toContain("connect-src 'self' https://s.tradingview.com");
+    expect(csp).not.toMatch(/script-src[^;]*tradingview/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });

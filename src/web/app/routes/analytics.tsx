@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
+import { ChartsCard } from '@/web/features/market/components/charts-card';
 import { DominoTracker } from '@/web/features/market/components/domino-tracker';
 import { FearGreedCard } from '@/web/features/market/components/fear-greed-card';
 import { MetricsGrid } from '@/web/features/market/components/metrics-grid';
@@ -10,7 +11,7 @@ import { WhaleActivity } from '@/web/features/market/components/whale-activity';
 import { useServerEvents } from '@/web/lib/server-events';
 import { PageHeading } from './page-heading';
 
-/** SPEC §2 Analytics. The charts card arrives with the rest of the analytics issue. */
+/** SPEC §2 Analytics. */
 export function Component() {
   const { isPremium } = useSession();
   useServerEvents();
@@ -36,6 +37,7 @@ export function Component() {
         <MetricsGrid />
         <FearGreedCard />
       </div>
+      <ChartsCard />
       <WhaleActivity />
       <DominoTracker />
     </div>

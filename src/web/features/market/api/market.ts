@@ -31,3 +31,14 @@ export const dominoQuery = (viewerKey: string) =>
     queryKey: ['domino-events', viewerKey],
     queryFn: () => unwrap(api['domino-events'].$get()),
   });
+
+export type ChartSeries = 'price' | 'market_cap' | 'dominance';
+export type ChartRange = '7d' | '30d' | '90d' | '1y';
+
+/** Premium only: the server answers 403 to everyone else, so only premium viewers ever ask. */
+export const historyQuery = (series: ChartSeries, range: ChartRange) =>
+  queryOptions({
+    queryKey: ['market', 'history', series, range],
+    queryFn: () => unwrap(api.market.history.$get({ query: { series, range } })),
+    staleTime: FIVE_MINUTES,
+  });

@@ -1,0 +1,194 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildWebApp, isBuildCurrent } from '../scripts/build-stamp';
+import { chromiumArgs, chromiumPath, ensureChromium } from '../scripts/chromium';
+
+/**
+ * The production web build as a phone sees it:
+ * - the JavaScript the home route loads (every script response Chromium receives for `/`), raw and
+ *   gzipped, against all the JavaScript in the build (the baseline: what a visitor would load
+ *   without route splitting);
+ * - Lighthouse's mobile preset (simulated slow 4G, mid-range phone) performance score for `/` as a
+ *   visitor and `/analytics` as a premium member.
+ * Chromium resolves no host but 127.0.0.1, so the figures never depend on the outside world.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PASSWORD = 'Bench-password-1234';
+const offline = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')}: ${stderr}`))));
+  });
+}
+
+async function startServer(): Promise<{ url: string; env: NodeJS.ProcessEnv; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-bench-web-')),
+    LOG_LEVEL: 'warn',
+    SYNC_DISABLED: 'true',
+    NODE_ENV: 'production',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, env, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not become healthy within 60 s');
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const gzipSize = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length;
+
+function buildJs(): { raw: number; gzip: number; files: number } {
+  const dir = path.join(root, 'dist/web/assets');
+  const files = fs.readdirSync(dir).filter((name) => name.endsWith('.js'));
+  let raw = 0;
+  let gzip = 0;
+  for (const name of files) {
+    const body = fs.readFileSync(path.join(dir, name));
+    raw += body.length;
+    gzip += gzipSize(body);
+  }
+  return { raw, gzip, files: files.length };
+}
+
+async function homeRouteJs(url: string): Promise<{ raw: number; gzip: number; files: number }> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, offline] });
+  try {
+    const page = await browser.newPage();
+    const scripts: Promise<Buffer>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.body());
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const bodies = await Promise.all(scripts);
+    return {
+      raw: bodies.reduce((sum, body) => sum + body.length, 0),
+      gzip: bodies.reduce((sum, body) => sum + gzipSize(body), 0),
+      files: bodies.length,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function signIn(url: string, email: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function lighthouseScore(
+  url: string,
+  headers?: Record<string, string>,
+): Promise<{ score: number; fcp: number; lcp: number; tbt: number; finalUrl: string }> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumArgs, offline],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders: headers,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      finalUrl: lhr.finalDisplayedUrl,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function benchWeb(): Promise<void> {
+  ensureChromium();
+  if (!isBuildCurrent(root)) buildWebApp(root);
+  const { url, env, child } = await startServer();
+  try {
+    const email = `bench-premium-${Date.now()}@bench.test`;
+    await run(
+      ['src/cli.ts', 'user:create', '--email', email, '--password', PASSWORD, '--plan', 'premium'],
+      env,
+    );
+
+    const all = buildJs();
+    const home = await homeRouteJs(url);
+    console.log('\nweb: JavaScript of the production build (gzip -9)');
+    console.log(`  home route /     ${home.files} files, ${kb(home.raw)} raw, ${kb(home.gzip)} gzip`);
+    console.log(`  whole build      ${all.files} files, ${kb(all.raw)} raw, ${kb(all.gzip)} gzip`);
+    console.log(`  home / build     ${(home.gzip / all.gzip).toFixed(2)}× of the gzipped JS`);
+
+    console.log('\nweb: Lighthouse performance, mobile preset (simulated slow 4G, 4× CPU slowdown)');
+    const cookie = await signIn(url, email);
+    for (const [label, target, headers] of [
+      ['/ (visitor)', `${url}/`, undefined],
+      ['/analytics (premium)', `${url}/analytics`, { Cookie: cookie }],
+    ] as const) {
+      const figures = await lighthouseScore(target, headers);
+      if (new URL(figures.finalUrl).pathname !== new URL(target).pathname)
+        throw new Error(`${label} ended on ${figures.finalUrl}: the audit did not measure the page`);
+      console.log(
+        `  ${label.padEnd(22)} score ${String(figures.score).padStart(3)}  ` +
+          `FCP ${(figures.fcp / 1000).toFixed(2)} s  LCP ${(figures.lcp / 1000).toFixed(2)} s  ` +
+          `TBT ${Math.round(figures.tbt)} ms`,
+      );
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+}

@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createAccountRoutes } from './features/account/account.routes';
 import { authGate } from './features/account/auth-limits';
+import { createDominoAdminRoutes } from './features/domino/domino-admin.routes';
 import { createDominoRoutes } from './features/domino/domino.routes';
 import { createEventRoutes } from './features/events/events.routes';
 import { createHealthRoutes } from './features/health/health.routes';
@@ -38,7 +39,8 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createMarketRoutes(deps))
     .route('/', createSyncRoutes(deps))
     .route('/', createWhaleRoutes(deps))
-    .route('/', createDominoRoutes(deps));
+    .route('/', createDominoRoutes(deps))
+    .route('/', createDominoAdminRoutes(deps));
 }
 
 const webCompression = compress();

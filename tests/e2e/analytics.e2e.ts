@@ -144,6 +144,50 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     await expect(widget).toHaveAttribute('src', /theme=light/);
   });
 
+  test('the Domino tracker shows free users the first 2 events and premium members all of them', async ({
+    page,
+    signInAs,
+    playwright,
+    baseURL,
+  }) => {
+    const admin = await playwright.request.newContext({ extraHTTPHeaders: { origin: baseURL ?? '' } });
+    await admin.post(`${baseURL}/api/auth/sign-in/email`, {
+      data: { email: e2eUsers.admin.email, password: E2E_PASSWORD },
+    });
+    const created: string[] = [];
+    for (const [institution, priceImpact, impact] of [
+      ['Bank of Tokyo', '+8.5%', 'High'],
+      ['Santander', '-2.1%', 'Low'],
+      ['SBI Holdings', null, undefined],
+    ] as const) {
+      const response = await admin.post(`${baseURL}/api/admin/domino-events`, {
+        data: { date: '2026-03-14', institution, event: 'Settlement on the XRP Ledger', priceImpact, impact },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      created.push(((await response.json()) as { id: string }).id);
+    }
+    try {
+      await signInAs('free');
+      await page.goto('/analytics');
+      const tracker = page.getByTestId('domino-events');
+      await expect(tracker.getByRole('listitem')).toHaveCount(2);
+      await expect(tracker).toContainText('March 14, 2026');
+      await expect(tracker).toContainText('Bank of Tokyo');
+      await expect(tracker).not.toContainText('SBI Holdings');
+      await expect(page.getByText('View 1 more institutional events with Premium')).toBeVisible();
+
+      await page.context().clearCookies();
+      await signInAs('premium');
+      await page.goto('/analytics');
+      await expect(tracker.getByRole('listitem')).toHaveCount(3);
+      await expect(tracker).toContainText('SBI Holdings');
+      await expect(page.getByText(/more institutional events with Premium/)).toHaveCount(0);
+    } finally {
+      for (const id of created) await admin.delete(`${baseURL}/api/admin/domino-events/${id}`);
+      await admin.dispose();
+    }
+  });
+
   test('has no axe violations at 390 px in the dark theme', async ({ page, freshUser }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await freshUser('Axe Analytics');

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-sync-engine';
 import * as m0005 from './migrations/0005-app-events';
 import * as m0006 from './migrations/0006-market-history';
 import * as m0007 from './migrations/0007-sync-state';
+import * as m0008 from './migrations/0008-domino-order';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-app-events': m0005,
   '0006-market-history': m0006,
   '0007-sync-state': m0007,
+  '0008-domino-order': m0008,
 };
 
 export function createMigrator(db: Db): Migrator {

@@ -13,7 +13,7 @@ beforeAll(async () => {
         event: 'Pilot',
         impact: 'High',
         price_impact: '+12%',
-        display_order: 2,
+        display_order: 3,
       },
       {
         date: '2025-05-01',
@@ -21,7 +21,7 @@ beforeAll(async () => {
         event: 'Launch',
         impact: 'Medium',
         price_impact: '-3%',
-        display_order: 1,
+        display_order: 2,
       },
       {
         date: '2025-06-01',
@@ -31,7 +31,7 @@ beforeAll(async () => {
         price_impact: null,
         display_order: 1,
       },
-      { date: '2025-07-01', institution: 'Hidden', event: 'Draft', display_order: 0, is_active: false },
+      { date: '2025-07-01', institution: 'Hidden', event: 'Draft', display_order: 4, is_active: false },
     ])
     .execute();
 });

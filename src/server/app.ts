@@ -6,6 +6,8 @@ import { createAccountRoutes } from './features/account/account.routes';
 import { authGate } from './features/account/auth-limits';
 import { createDominoAdminRoutes } from './features/domino/domino-admin.routes';
 import { createDominoRoutes } from './features/domino/domino.routes';
+import { createFeedAdminRoutes } from './features/news/feeds-admin.routes';
+import { createNewsRoutes } from './features/news/news.routes';
 import { createEventRoutes } from './features/events/events.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createMarketRoutes } from './features/market/market.routes';
@@ -40,7 +42,9 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createSyncRoutes(deps))
     .route('/', createWhaleRoutes(deps))
     .route('/', createDominoRoutes(deps))
-    .route('/', createDominoAdminRoutes(deps));
+    .route('/', createDominoAdminRoutes(deps))
+    .route('/', createNewsRoutes(deps))
+    .route('/', createFeedAdminRoutes(deps));
 }
 
 const webCompression = compress();

@@ -54,6 +54,8 @@ const envSchema = z
     CRYPTOCOMPARE_API_KEY: optionalText,
     XRPL_WS_URL: wsUrl.default('wss://xrplcluster.com'),
     XRPL_WS_FALLBACK_URL: wsUrl.default('wss://s2.ripple.com'),
+    /** Tests: refuse every host not in OUTBOUND_ALLOW_HOSTS, so no test can reach the internet. */
+    OUTBOUND_ONLY_ALLOWED: booleanFlag.default(false),
     OUTBOUND_ALLOW_HOSTS: z
       .string()
       .default('')

@@ -100,6 +100,7 @@ export default async function globalSetup() {
     COINPAPRIKA_API_BASE: `${upstream.url}/cp`,
     FEAR_GREED_API_BASE: `${upstream.url}/fg`,
     OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+    OUTBOUND_ONLY_ALLOWED: 'true',
     // The browser tests never reach the public market APIs.
     SYNC_DISABLED: 'true',
   };

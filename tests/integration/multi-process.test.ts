@@ -50,6 +50,7 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
       COINPAPRIKA_API_BASE: `${upstream.url}/cp`,
       FEAR_GREED_API_BASE: `${upstream.url}/fg`,
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      OUTBOUND_ONLY_ALLOWED: 'true',
       XRPL_WS_URL: 'ws://127.0.0.1:9',
       XRPL_WS_FALLBACK_URL: 'ws://127.0.0.1:9',
     };

@@ -39,6 +39,7 @@ function envFor(port: number, extra: Record<string, string> = {}) {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     SYNC_DISABLED: 'true',
+    OUTBOUND_ONLY_ALLOWED: 'true',
     ...extra,
   };
 }

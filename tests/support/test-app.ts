@@ -35,6 +35,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     DATA_DIR: dataDir,
     SYNC_DISABLED: 'true',
     PORT: '3999',
+    OUTBOUND_ONLY_ALLOWED: 'true',
     ...overrides,
   });
   if (!result.ok) throw new Error(result.errors.join('\n'));

@@ -94,6 +94,11 @@ export interface NewsArticlesTable {
   categories: ColumnType<string[], string[] | undefined, string[]>;
   published_at: RequiredTimestamp;
   created_at: Timestamp;
+  guid: string | null;
+  body_text: Generated<string>;
+  feed_id: string | null;
+  /** Generated from title and body_text; read only. */
+  search: ColumnType<string, never, never>;
 }
 
 export interface CryptoMetricsTable {
@@ -155,6 +160,11 @@ export interface RssFeedsTable {
   enabled: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  etag: string | null;
+  last_modified: string | null;
+  last_fetched_at: Date | null;
+  last_error: string | null;
+  last_item_count: number | null;
 }
 
 export interface ApiSourcesTable {

@@ -1,10 +1,11 @@
 import { fearGreedJob } from './fear-greed.job';
 import type { SyncJob } from './job';
 import { marketMetricsJob } from './market-metrics.job';
+import { newsJob } from './news.job';
 import { xrplWhalesJob } from './xrpl-whales.job';
 
 /** The job for each api_type. A source whose type has no job cannot be synced ('Unsupported API type'). */
-const jobs: readonly SyncJob[] = [marketMetricsJob, fearGreedJob, xrplWhalesJob];
+const jobs: readonly SyncJob[] = [marketMetricsJob, fearGreedJob, xrplWhalesJob, newsJob];
 
 export function jobFor(apiType: string): SyncJob | undefined {
   return jobs.find((job) => job.apiType === apiType);

@@ -254,6 +254,10 @@ describe('scheduler', () => {
   it('runs every due source that has a job once, then waits for the next due time', async () => {
     const { startScheduler } = await import('./scheduler');
     await app.handle.db
+      .insertInto('api_sources')
+      .values({ name: 'Social Buzz', api_type: 'social', sync_frequency_minutes: 60 })
+      .execute();
+    await app.handle.db
       .updateTable('api_sources')
       .set({ next_sync_at: new Date(Date.now() - 1000) })
       .execute();
@@ -264,9 +268,9 @@ describe('scheduler', () => {
     await scheduler.stop();
     const after = await app.handle.db.selectFrom('api_sync_logs').select('api_source').execute();
     const added = after.length - before.length;
-    expect(added).toBe(3);
+    expect(added).toBe(4);
     expect((await source('xrpl_whales')).error_count).toBe(1);
-    expect((await source('news')).total_requests).toBe(0);
+    expect((await source('social')).total_requests).toBe(0);
   });
 });
 
@@ -275,8 +279,8 @@ describe('npm run cli -- sync:run', () => {
     const { runCommand } = await import('../cli/commands');
     const output = await runCommand(app.deps, { name: 'sync:run', args: { type: 'fear_greed' } });
     expect(output).toMatch(/^Fear & Greed Index: success in \d+ ms, \d+ records \(.+\)$/);
-    await expect(runCommand(app.deps, { name: 'sync:run', args: { type: 'news' } })).rejects.toThrow(
-      'Unsupported API type: news (one of coingecko, fear_greed, xrpl_whales)',
+    await expect(runCommand(app.deps, { name: 'sync:run', args: { type: 'social' } })).rejects.toThrow(
+      'Unsupported API type: social (one of coingecko, fear_greed, xrpl_whales, news)',
     );
   });
 });

@@ -9,6 +9,7 @@ export const errorStatus = {
   conflict: 409,
   validation_error: 422,
   rate_limited: 429,
+  upstream_error: 502,
   unavailable: 503,
   internal: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { json, startFixtureServer, type FixtureServer } from '../../../tests/support/fixture-server';
-import { fetchJson, fetchText, isPublicAddress } from './outbound';
+import { assertPublicUrl, fetchDocument, fetchJson, fetchText, isPublicAddress } from './outbound';
 
 let upstream: FixtureServer;
 beforeAll(async () => {
@@ -29,6 +29,92 @@ describe('outbound HTTP', () => {
     expect(isPublicAddress('::1')).toBe(false);
     expect(isPublicAddress('::ffff:127.0.0.1')).toBe(false);
     expect(isPublicAddress('8.8.8.8')).toBe(true);
+  });
+
+  it.each([
+    'http://127.0.0.1/',
+    'http://127.1.2.3/',
+    'http://10.0.0.1/',
+    'http://172.16.0.1/',
+    'http://172.31.255.255/',
+    'http://192.168.1.1/',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::1]/',
+    'http://[fc00::1]/',
+    'http://[fd12:3456::1]/',
+    'http://[fe80::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[::ffff:7f00:1]/',
+    'http://2130706433/',
+    'http://0177.0.0.1/',
+    'http://0x7f.0.0.1/',
+    'http://0/',
+    'http://localhost/',
+    'http://api.localhost/',
+    'ftp://example.com/feed',
+    'javascript:alert(1)',
+  ])('refuses %s when a URL is saved and when it is fetched', async (url) => {
+    await expect(assertPublicUrl(url, { allowHosts: [] })).rejects.toThrow(/Refusing|not a public address/);
+    await expect(fetchText(url, { allowHosts: [], retries: 0 })).rejects.toThrow(
+      /Refusing|not a public address/,
+    );
+  });
+
+  it('accepts a public literal address when a URL is saved', async () => {
+    await expect(assertPublicUrl('https://8.8.8.8/feed', { allowHosts: [] })).resolves.toBeUndefined();
+  });
+
+  it('refuses a redirect from an allowed host to a loopback address', async () => {
+    // "localhost" stands in for a public host here: allowed by name, it redirects to 127.0.0.1, which is not.
+    upstream.route('/to-loopback', (_request, response) => {
+      response.writeHead(301, { location: `${upstream.url}/ok` });
+      response.end();
+    });
+    const viaName = upstream.url.replace('127.0.0.1', 'localhost');
+    await expect(
+      fetchText(`${viaName}/to-loopback`, { allowHosts: ['localhost'], retries: 0 }),
+    ).rejects.toThrow(/Refusing to connect to 127\.0\.0\.1/);
+  });
+
+  it('with onlyAllowHosts, refuses every host that is not allow-listed before any lookup', async () => {
+    await expect(
+      fetchText('https://example.com/', { allowHosts: ['127.0.0.1'], onlyAllowHosts: true, retries: 0 }),
+    ).rejects.toThrow(
+      'Refusing to connect to example.com: outbound access is limited to OUTBOUND_ALLOW_HOSTS',
+    );
+  });
+
+  it('sends ETag and Last-Modified back and reports a 304 as not modified', async () => {
+    upstream.route('/conditional', (request, response) => {
+      if (
+        request.headers['if-none-match'] === '"v1"' &&
+        request.headers['if-modified-since'] === 'Mon, 01 Dec 2025 00:00:00 GMT'
+      ) {
+        response.writeHead(304);
+        response.end();
+        return;
+      }
+      response.writeHead(200, {
+        etag: '"v1"',
+        'last-modified': 'Mon, 01 Dec 2025 00:00:00 GMT',
+        'content-type': 'text/xml',
+      });
+      response.end('<rss/>');
+    });
+    const first = await fetchDocument(`${upstream.url}/conditional`, allowed);
+    expect(first).toMatchObject({
+      notModified: false,
+      etag: '"v1"',
+      lastModified: 'Mon, 01 Dec 2025 00:00:00 GMT',
+    });
+    expect(first.body.toString()).toBe('<rss/>');
+    const second = await fetchDocument(`${upstream.url}/conditional`, {
+      ...allowed,
+      etag: first.etag,
+      lastModified: first.lastModified,
+    });
+    expect(second).toMatchObject({ notModified: true });
+    expect(second.body.length).toBe(0);
   });
 
   it('checks every redirect hop', async () => {

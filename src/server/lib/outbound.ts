@@ -22,6 +22,8 @@ export class UpstreamError extends Error {
 
 export interface OutboundOptions {
   allowHosts: readonly string[];
+  /** Refuse every host not in allowHosts (tests: nothing leaves 127.0.0.1). */
+  onlyAllowHosts?: boolean;
   timeoutMs?: number;
   retries?: number;
   maxBytes?: number;
@@ -80,17 +82,19 @@ function agentFor(allowHosts: readonly string[]): Agent {
 }
 
 /** A literal IP in the URL never goes through DNS, so it is checked here too. */
-function assertTargetAllowed(url: URL, allowHosts: readonly string[]): void {
+function assertTargetAllowed(url: URL, allowHosts: readonly string[], onlyAllowHosts = false): void {
   if (!['http:', 'https:'].includes(url.protocol)) throw new UpstreamError(`Refusing ${url.protocol} URL`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (allowHosts.includes(host)) return;
+  if (onlyAllowHosts)
+    throw new UpstreamError(`Refusing to connect to ${host}: outbound access is limited to OUTBOUND_ALLOW_HOSTS`);
   if (ipaddr.isValid(host) && !isPublicAddress(host))
     throw new UpstreamError(`Refusing to connect to ${host}: not a public address`);
   if (host === 'localhost' || host.endsWith('.localhost'))
     throw new UpstreamError(`Refusing to connect to ${host}`);
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
+async function readCapped(response: Response, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > maxBytes)
     throw new UpstreamError(`Response too large (${declared} bytes, limit ${maxBytes})`);
@@ -101,7 +105,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
     if (size > maxBytes) throw new UpstreamError(`Response too large (over ${maxBytes} bytes)`);
     chunks.push(Buffer.from(chunk as Uint8Array));
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function retryAfterSeconds(response: Response): number | null {
@@ -115,20 +119,46 @@ function retryAfterSeconds(response: Response): number | null {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** GETs a URL (following up to 3 redirects, each checked) and returns its body as text. */
-export async function fetchText(rawUrl: string, options: OutboundOptions): Promise<string> {
+export interface FetchedDocument {
+  /** The URL that answered, after redirects (relative links in the body resolve against it). */
+  url: string;
+  /** 304 to a conditional request: the caller's copy is current and there is no body. */
+  notModified: boolean;
+  body: Buffer;
+  contentType: string | null;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+export interface ConditionalOptions {
+  etag?: string | null;
+  lastModified?: string | null;
+}
+
+/**
+ * GETs a URL (following up to 3 redirects, each checked) and returns its bytes and caching headers.
+ * With an ETag or Last-Modified from an earlier fetch, an unchanged document costs one 304.
+ */
+export async function fetchDocument(
+  rawUrl: string,
+  options: OutboundOptions & ConditionalOptions,
+): Promise<FetchedDocument> {
   const settings = { ...defaults, ...options };
+  const conditional: Record<string, string> = {};
+  if (options.etag) conditional['if-none-match'] = options.etag;
+  if (options.lastModified) conditional['if-modified-since'] = options.lastModified;
   let lastError: Error = new UpstreamError('No attempt made');
   for (let attempt = 0; attempt <= settings.retries; attempt += 1) {
     try {
       let url = new URL(rawUrl);
       for (let hop = 0; ; hop += 1) {
-        assertTargetAllowed(url, settings.allowHosts);
+        assertTargetAllowed(url, settings.allowHosts, settings.onlyAllowHosts);
         const response = await fetch(url, {
           headers: {
             accept: 'application/json, text/xml;q=0.9, */*;q=0.8',
             'user-agent': 'xrp-research/1.0',
             ...settings.headers,
+            ...conditional,
           },
           redirect: 'manual',
           signal: AbortSignal.timeout(settings.timeoutMs),
@@ -156,14 +186,23 @@ export async function fetchText(rawUrl: string, options: OutboundOptions): Promi
           await response.body?.cancel();
           throw new UpstreamError(`${url.host} answered ${response.status}`, response.status);
         }
-        if (!response.ok) {
+        if (!response.ok && response.status !== 304) {
           await response.body?.cancel();
           // A 4xx other than 429 will not get better by asking again.
           throw Object.assign(new UpstreamError(`${url.host} answered ${response.status}`, response.status), {
             final: true,
           });
         }
-        return await readCapped(response, settings.maxBytes);
+        const notModified = response.status === 304;
+        if (notModified) await response.body?.cancel();
+        return {
+          url: url.toString(),
+          notModified,
+          body: notModified ? Buffer.alloc(0) : await readCapped(response, settings.maxBytes),
+          contentType: response.headers.get('content-type'),
+          etag: response.headers.get('etag'),
+          lastModified: response.headers.get('last-modified'),
+        };
       }
     } catch (error) {
       lastError = error instanceof Error ? error : new Error(String(error));
@@ -184,6 +223,11 @@ export async function fetchText(rawUrl: string, options: OutboundOptions): Promi
     }
   }
   throw lastError;
+}
+
+/** GETs a URL (following up to 3 redirects, each checked) and returns its body as UTF-8 text. */
+export async function fetchText(rawUrl: string, options: OutboundOptions): Promise<string> {
+  return (await fetchDocument(rawUrl, options)).body.toString('utf8');
 }
 
 /** fetchText, parsed as JSON and validated; the error names the first field that does not fit. */
@@ -207,4 +251,32 @@ export async function fetchJson<S extends z.ZodType>(
     );
   }
   return parsed.data;
+}
+
+/**
+ * The SSRF rules applied when a URL is saved (an admin's feed), before anything is fetched: http(s)
+ * only, and every address the host resolves to must be public. Fetching checks again on connect and
+ * on every redirect, since DNS can change between now and then.
+ */
+export async function assertPublicUrl(
+  rawUrl: string,
+  options: Pick<OutboundOptions, 'allowHosts' | 'onlyAllowHosts'>,
+): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new UpstreamError('Not a valid URL');
+  }
+  assertTargetAllowed(url, options.allowHosts, options.onlyAllowHosts);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (options.allowHosts.includes(host) || ipaddr.isValid(host)) return;
+  let addresses: dns.LookupAddress[];
+  try {
+    addresses = await dns.promises.lookup(host, { all: true });
+  } catch {
+    throw new UpstreamError(`Cannot resolve ${host}`);
+  }
+  const refused = addresses.find((entry) => !isPublicAddress(entry.address));
+  if (refused) throw new UpstreamError(`Refusing ${host} (${refused.address}): not a public address`);
 }

@@ -26,7 +26,7 @@ const globalSchema = z.object({
   }),
 });
 
-type CoinGeckoEnv = Pick<Env, 'COINGECKO_API_BASE' | 'COINGECKO_API_KEY' | 'OUTBOUND_ALLOW_HOSTS'>;
+type CoinGeckoEnv = Pick<Env, 'COINGECKO_API_BASE' | 'COINGECKO_API_KEY' | 'OUTBOUND_ALLOW_HOSTS' | 'OUTBOUND_ONLY_ALLOWED'>;
 
 function options(env: CoinGeckoEnv) {
   return upstreamOptions(env, env.COINGECKO_API_KEY ? { 'x-cg-demo-api-key': env.COINGECKO_API_KEY } : {});

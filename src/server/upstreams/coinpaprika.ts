@@ -22,7 +22,7 @@ const globalSchema = z.object({ market_cap_usd: z.number() });
 
 /** XRP's market snapshot from CoinPaprika: the fallback when CoinGecko fails. */
 export async function fetchCoinPaprikaSnapshot(
-  env: Pick<Env, 'COINPAPRIKA_API_BASE' | 'OUTBOUND_ALLOW_HOSTS'>,
+  env: Pick<Env, 'COINPAPRIKA_API_BASE' | 'OUTBOUND_ALLOW_HOSTS' | 'OUTBOUND_ONLY_ALLOWED'>,
 ): Promise<MarketSnapshot> {
   const ticker = await fetchJson(
     `${env.COINPAPRIKA_API_BASE}/v1/tickers/xrp-xrp`,

@@ -37,7 +37,7 @@ export interface FearGreedEntry {
 
 /** The newest `limit` entries (0 = the whole history). `metadata.error` is a failed fetch. */
 export async function fetchFearGreed(
-  env: Pick<Env, 'FEAR_GREED_API_BASE' | 'OUTBOUND_ALLOW_HOSTS'>,
+  env: Pick<Env, 'FEAR_GREED_API_BASE' | 'OUTBOUND_ALLOW_HOSTS' | 'OUTBOUND_ONLY_ALLOWED'>,
   limit: number,
 ): Promise<FearGreedEntry[]> {
   const body = await fetchJson(

@@ -3,11 +3,12 @@ import type { OutboundOptions } from '../lib/outbound';
 
 /** The outbound settings every market adapter shares. */
 export function upstreamOptions(
-  env: Pick<Env, 'OUTBOUND_ALLOW_HOSTS'>,
+  env: Pick<Env, 'OUTBOUND_ALLOW_HOSTS' | 'OUTBOUND_ONLY_ALLOWED'>,
   headers: Record<string, string> = {},
 ): OutboundOptions {
   return {
     allowHosts: env.OUTBOUND_ALLOW_HOSTS,
+    onlyAllowHosts: env.OUTBOUND_ONLY_ALLOWED,
     timeoutMs: 10_000,
     retries: 2,
     maxBytes: 8 * 1024 * 1024,

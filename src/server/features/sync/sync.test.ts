@@ -73,9 +73,13 @@ describe('admin data-sync routes', () => {
     expect((await inactive.json()).error.message).toBe('Fear & Greed Index is inactive; activate it to sync');
     await app.handle.db.updateTable('api_sources').set({ status: 'active' }).where('id', '=', id).execute();
 
-    const unsupported = await post(`/api/admin/sources/${await sourceId('news')}/sync`, admin);
+    await app.handle.db
+      .insertInto('api_sources')
+      .values({ name: 'Social Buzz', api_type: 'social', sync_frequency_minutes: 60 })
+      .execute();
+    const unsupported = await post(`/api/admin/sources/${await sourceId('social')}/sync`, admin);
     expect(unsupported.status).toBe(422);
-    expect((await unsupported.json()).error.message).toBe('Unsupported API type: news');
+    expect((await unsupported.json()).error.message).toBe('Unsupported API type: social');
     expect((await post('/api/admin/sources/00000000-0000-4000-8000-000000000000/sync', admin)).status).toBe(
       404,
     );

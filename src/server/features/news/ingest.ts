@@ -1,0 +1,190 @@
+import { sql, type Selectable } from 'kysely';
+import { isXrpRelevant, mapCategories } from '@/domain/news/categories';
+import { absoluteHttpUrl, canonicalUrl } from '@/domain/news/canonical-url';
+import type { Db } from '../../db/client';
+import type { RssFeedsTable } from '../../db/schema';
+import type { Env } from '../../env';
+import { fetchDocument } from '../../lib/outbound';
+import { fetchCryptoCompareNews, type CryptoCompareArticle } from '../../upstreams/cryptocompare';
+import { decodeFeed, parseFeedDocument, type FeedItem } from './parse-feed';
+import { htmlToText, sanitizeArticleHtml } from './sanitize';
+
+export type FeedRow = Selectable<RssFeedsTable>;
+
+/** An article ready to store: sanitised, mapped, with a canonical URL. */
+export interface Article {
+  guid: string | null;
+  title: string;
+  bodyHtml: string;
+  bodyText: string;
+  url: string;
+  imageUrl: string | null;
+  sourceName: string | null;
+  categories: string[];
+  publishedAt: Date;
+}
+
+const MAX_HTML = 100_000;
+const MAX_TEXT = 20_000;
+const MAX_TITLE = 500;
+export const FEED_MAX_BYTES = 5 * 1024 * 1024;
+export const FEED_TIMEOUT_MS = 15_000;
+
+/** A feed whose category is XRP is about XRP; any other feed keeps only the articles that are. */
+export const isXrpFeed = (feed: Pick<FeedRow, 'category'>) => feed.category.toUpperCase() === 'XRP';
+
+/**
+ * One feed item as an article, or null when it has no usable link. Missing dates become `firstSeen`
+ * (and dates in the future are clamped to it); untitled items borrow the start of their text.
+ */
+export function toArticle(
+  item: Omit<FeedItem, 'html'> & { html: string },
+  context: {
+    baseUrl: string;
+    sourceName: string | null;
+    feedCategory: string;
+    xrpFeed: boolean;
+    firstSeen: Date;
+  },
+): Article | null {
+  const url = item.url ? canonicalUrl(item.url, context.baseUrl) : null;
+  if (!url) return null;
+  const bodyHtml = sanitizeArticleHtml(item.html, url).slice(0, MAX_HTML);
+  const bodyText = htmlToText(bodyHtml).slice(0, MAX_TEXT);
+  const title = (item.title || bodyText.slice(0, 120)).slice(0, MAX_TITLE).trim();
+  if (!title) return null;
+  if (!context.xrpFeed && !isXrpRelevant({ title, text: bodyText, feedCategories: item.categories }))
+    return null;
+  const published =
+    item.publishedAt && item.publishedAt < context.firstSeen ? item.publishedAt : context.firstSeen;
+  return {
+    guid: item.guid?.trim().slice(0, 1000) || null,
+    title,
+    bodyHtml,
+    bodyText,
+    url,
+    imageUrl: absoluteHttpUrl(item.imageUrl, url),
+    sourceName: context.sourceName,
+    categories: mapCategories({
+      feedCategories: item.categories,
+      title,
+      text: bodyText,
+      feedCategory: context.feedCategory,
+    }),
+    publishedAt: published,
+  };
+}
+
+export function cryptoCompareItem(article: CryptoCompareArticle): FeedItem & { sourceName: string | null } {
+  return {
+    guid: article.guid ?? `cryptocompare:${article.id}`,
+    title: htmlToText(article.title),
+    html: article.body,
+    url: article.url,
+    imageUrl: article.imageurl ?? null,
+    categories: article.categories.split('|').filter(Boolean),
+    publishedAt: new Date(article.published_on * 1000),
+    sourceName: article.source_info?.name ?? article.source ?? null,
+  };
+}
+
+export interface FeedOutcome {
+  articles: Article[];
+  notModified: boolean;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** Fetches and parses one feed through the outbound client (SSRF guard, limits, conditional GET). */
+export async function readFeed(
+  env: Pick<
+    Env,
+    'CRYPTOCOMPARE_API_BASE' | 'CRYPTOCOMPARE_API_KEY' | 'OUTBOUND_ALLOW_HOSTS' | 'OUTBOUND_ONLY_ALLOWED'
+  >,
+  feed: FeedRow,
+  firstSeen = new Date(),
+): Promise<FeedOutcome> {
+  const xrpFeed = isXrpFeed(feed);
+  if (feed.feed_type === 'cryptocompare') {
+    const items = await fetchCryptoCompareNews(env, feed.url);
+    const articles = items
+      .map(cryptoCompareItem)
+      .map((item) =>
+        toArticle(item, {
+          baseUrl: item.url ?? feed.url,
+          sourceName: item.sourceName ?? feed.name,
+          feedCategory: feed.category,
+          xrpFeed,
+          firstSeen,
+        }),
+      )
+      .filter((article): article is Article => article !== null);
+    return { articles, notModified: false, etag: null, lastModified: null };
+  }
+  const document = await fetchDocument(feed.url, {
+    allowHosts: env.OUTBOUND_ALLOW_HOSTS,
+    onlyAllowHosts: env.OUTBOUND_ONLY_ALLOWED,
+    timeoutMs: FEED_TIMEOUT_MS,
+    retries: 1,
+    maxBytes: FEED_MAX_BYTES,
+    etag: feed.etag,
+    lastModified: feed.last_modified,
+    headers: {
+      accept:
+        'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5',
+    },
+  });
+  if (document.notModified)
+    return { articles: [], notModified: true, etag: feed.etag, lastModified: feed.last_modified };
+  const parsed = parseFeedDocument(decodeFeed(document.body, document.contentType), document.url);
+  const articles = parsed.items
+    .map((item) =>
+      toArticle(item, {
+        baseUrl: parsed.baseUrl,
+        sourceName: feed.name,
+        feedCategory: feed.category,
+        xrpFeed,
+        firstSeen,
+      }),
+    )
+    .filter((article): article is Article => article !== null);
+  return { articles, notModified: false, etag: document.etag, lastModified: document.lastModified };
+}
+
+/**
+ * Stores new articles; one already known by canonical URL or guid (from any feed) is skipped.
+ * Returns how many were new.
+ */
+export async function storeArticles(
+  db: Db,
+  feedId: string | null,
+  articles: readonly Article[],
+): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < articles.length; start += 200) {
+    const rows = articles.slice(start, start + 200).map((article) => ({
+      guid: article.guid,
+      title: article.title,
+      body: article.bodyHtml,
+      body_text: article.bodyText,
+      url: article.url,
+      image_url: article.imageUrl,
+      source_name: article.sourceName,
+      categories: article.categories,
+      published_at: article.publishedAt,
+      feed_id: feedId,
+    }));
+    // One statement per chunk: rows conflicting with each other or with stored ones are skipped.
+    const result = await sql<{ id: string }>`
+      INSERT INTO news_articles (guid, title, body, body_text, url, image_url, source_name, categories, published_at, feed_id)
+      SELECT DISTINCT ON (r.url) r.guid, r.title, r.body, r.body_text, r.url, r.image_url, r.source_name, r.categories, r.published_at, r.feed_id
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
+        guid text, title text, body text, body_text text, url text, image_url text, source_name text,
+        categories text[], published_at timestamptz, feed_id uuid)
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    `.execute(db);
+    inserted += result.rows.length;
+  }
+  return inserted;
+}

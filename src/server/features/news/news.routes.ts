@@ -1,0 +1,88 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { newsListQuerySchema, newsListSchema, newsStatsSchema } from '@/domain/news/news.schema';
+import { runSource } from '../../jobs/runner';
+import { AppError } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/context';
+import { consumeRateLimit } from '../../lib/rate-limit';
+import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { requireViewer, viewerOf } from '../../lib/viewer';
+import { listNews, newsStats } from './news.service';
+
+/** SPEC §7 fetch-news for signed-in users: a few refreshes per user, then 429 until the window ends. */
+export const REFRESH_LIMIT = { window: 5 * 60, max: 3 };
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/news',
+  tags: ['News'],
+  summary: 'Articles, newest first, with search over title and text and a category filter',
+  request: { query: newsListQuerySchema },
+  responses: { 200: jsonContent(newsListSchema, 'A page of articles'), 422: errorResponse('Bad query') },
+});
+
+const statsRoute = createRoute({
+  method: 'get',
+  path: '/news/stats',
+  tags: ['News'],
+  summary: 'Total, last 24 hours, last 7 days, and the sources of the latest 10 articles',
+  responses: { 200: jsonContent(newsStatsSchema, 'The sidebar figures') },
+});
+
+export function createNewsRoutes(deps: AppDeps) {
+  const runner = { db: deps.db, env: deps.env, logger: deps.logger };
+  const refreshRoute = createRoute({
+    method: 'post',
+    path: '/news/refresh',
+    tags: ['News'],
+    summary: 'Fetch every enabled feed now (signed-in users; rate-limited per user)',
+    middleware: requireViewer(deps, 'user'),
+    responses: {
+      200: jsonContent(
+        z.object({ newArticles: z.number(), details: z.string().nullable() }),
+        'The refresh finished',
+      ),
+      401: errorResponse('Not signed in'),
+      409: errorResponse('A refresh is already running, or news syncing is switched off'),
+      429: errorResponse('Too many refreshes'),
+      502: errorResponse('Every feed failed'),
+    },
+  });
+
+  return createRouter()
+    .openapi(listRoute, async (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.json(await listNews(deps.db, c.req.valid('query')), 200);
+    })
+    .openapi(statsRoute, async (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.json(await newsStats(deps.db), 200);
+    })
+    .openapi(refreshRoute, async (c) => {
+      const viewer = viewerOf(c);
+      const decision = await consumeRateLimit(deps.db, `news-refresh:${viewer.user.id}`, REFRESH_LIMIT);
+      if (!decision.allowed) {
+        c.header('Retry-After', String(decision.retryAfter));
+        throw new AppError(
+          'rate_limited',
+          `You can refresh the news ${REFRESH_LIMIT.max} times in 5 minutes; try again in ${decision.retryAfter} s`,
+        );
+      }
+      const source = await deps.db
+        .selectFrom('api_sources')
+        .select(['id', 'status'])
+        .where('api_type', '=', 'news')
+        .executeTakeFirst();
+      if (!source || source.status === 'inactive')
+        throw new AppError('conflict', 'News syncing is switched off by an administrator');
+      const outcome = await runSource(runner, source.id, 'manual');
+      if (outcome.status === 'skipped')
+        throw new AppError('conflict', 'The news is being refreshed right now; it will appear in a moment');
+      if (outcome.status === 'error')
+        throw new AppError('upstream_error', outcome.log.error_message ?? 'Every feed failed');
+      return c.json(
+        { newArticles: outcome.log.records_processed, details: outcome.log.details ?? null },
+        200,
+      );
+    });
+}

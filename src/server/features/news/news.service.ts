@@ -1,0 +1,124 @@
+import { sql, type Selectable } from 'kysely';
+import {
+  NEWS_TEXT_PREVIEW,
+  type NewsArticle,
+  type NewsList,
+  type NewsListQuery,
+  type NewsStats,
+  type RssFeedDto,
+} from '@/domain/news/news.schema';
+import type { Db } from '../../db/client';
+import type { RssFeedsTable } from '../../db/schema';
+
+/** Terms shorter than this are matched as substrings; longer ones use the full-text index. */
+export const FULL_TEXT_MIN_LENGTH = 3;
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** Whether Postgres makes a usable full-text query of the term (stop words alone make none). */
+async function hasLexemes(db: Db, term: string): Promise<boolean> {
+  const { rows } = await sql<{ nodes: number }>`
+    SELECT numnode(websearch_to_tsquery('english', ${term})) AS nodes
+  `.execute(db);
+  return (rows[0]?.nodes ?? 0) > 0;
+}
+
+/**
+ * SPEC §7 news read, §5 search and filter: newest first, `limit` per page. A search of 3 or more
+ * characters uses the GIN full-text index over title and text (stemmed: "regulators" finds
+ * "regulation"); a shorter one, or one of stop words only, is a case-insensitive substring match.
+ */
+export async function listNews(db: Db, query: NewsListQuery): Promise<NewsList> {
+  let select = db
+    .selectFrom('news_articles')
+    .select([
+      'id',
+      'title',
+      sql<string>`left(body_text, ${NEWS_TEXT_PREVIEW})`.as('text'),
+      'url',
+      'image_url',
+      'source_name',
+      'categories',
+      'published_at',
+    ]);
+  const term = query.q?.trim();
+  if (term) {
+    if (term.length >= FULL_TEXT_MIN_LENGTH && (await hasLexemes(db, term))) {
+      select = select.where(sql<boolean>`search @@ websearch_to_tsquery('english', ${term})`);
+    } else {
+      const like = `%${escapeLike(term)}%`;
+      select = select.where((eb) => eb.or([eb('title', 'ilike', like), eb('body_text', 'ilike', like)]));
+    }
+  }
+  if (query.category !== 'all')
+    select = select.where(sql<boolean>`categories @> ARRAY[${query.category}]::text[]`);
+  const rows = await select
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .offset(query.offset)
+    .execute();
+  const articles: NewsArticle[] = rows.slice(0, query.limit).map((row) => ({
+    id: row.id,
+    title: row.title,
+    text: row.text,
+    url: row.url,
+    imageUrl: row.image_url,
+    sourceName: row.source_name,
+    categories: row.categories,
+    publishedAt: row.published_at.toISOString(),
+  }));
+  return { articles, hasMore: rows.length > query.limit };
+}
+
+/**
+ * SPEC §2 News sidebar. Today is the last 24 hours and This Week the last 7 days (the reader's clock,
+ * not the server's calendar day); Recent Sources counts the sources of the latest 10 articles, top 5.
+ */
+export async function newsStats(db: Db): Promise<NewsStats> {
+  const counts = await db
+    .selectFrom('news_articles')
+    .select([
+      sql<string>`count(*)`.as('total'),
+      sql<string>`count(*) FILTER (WHERE published_at >= now() - interval '24 hours')`.as('today'),
+      sql<string>`count(*) FILTER (WHERE published_at >= now() - interval '7 days')`.as('week'),
+    ])
+    .executeTakeFirstOrThrow();
+  const latest = await db
+    .selectFrom('news_articles')
+    .select('source_name')
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(10)
+    .execute();
+  const bySource = new Map<string, number>();
+  for (const { source_name } of latest) {
+    const name = source_name || 'Unknown Source';
+    bySource.set(name, (bySource.get(name) ?? 0) + 1);
+  }
+  return {
+    total: Number(counts.total),
+    today: Number(counts.today),
+    thisWeek: Number(counts.week),
+    recentSources: [...bySource]
+      .map(([name, count]) => ({ name, count }))
+      .sort((a, b) => b.count - a.count)
+      .slice(0, 5),
+  };
+}
+
+export function toFeedDto(row: Selectable<RssFeedsTable>): RssFeedDto {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    description: row.description,
+    feedType: row.feed_type,
+    category: row.category,
+    enabled: row.enabled,
+    createdAt: row.created_at.toISOString(),
+    lastFetchedAt: row.last_fetched_at?.toISOString() ?? null,
+    lastError: row.last_error,
+    lastItemCount: row.last_item_count,
+  };
+}

@@ -23,7 +23,12 @@ const jsonBody = <T extends z.ZodType>(schema: T) => ({
 /** SPEC §7 rss_feeds: admins list, create, edit, toggle and delete feeds; a saved URL must be public. */
 export function createFeedAdminRoutes(deps: AppDeps) {
   const admin = requireViewer(deps, 'admin');
-  const checkUrl = async (url: string) => {
+  /**
+   * A fetched feed's URL must be public (SSRF rules of the news issue). A CryptoCompare feed's URL is
+   * never fetched — only its query (categories=…) is sent to CRYPTOCOMPARE_API_BASE — so it is not resolved.
+   */
+  const checkUrl = async (url: string, feedType: string) => {
+    if (feedType === 'cryptocompare') return;
     try {
       await assertPublicUrl(url, {
         allowHosts: deps.env.OUTBOUND_ALLOW_HOSTS,
@@ -95,7 +100,7 @@ export function createFeedAdminRoutes(deps: AppDeps) {
     })
     .openapi(create, async (c) => {
       const input = c.req.valid('json');
-      await checkUrl(input.url);
+      await checkUrl(input.url, input.feedType);
       const row = await deps.db
         .insertInto('rss_feeds')
         .values({
@@ -113,7 +118,15 @@ export function createFeedAdminRoutes(deps: AppDeps) {
     })
     .openapi(update, async (c) => {
       const patch = c.req.valid('json');
-      if (patch.url !== undefined) await checkUrl(patch.url);
+      if (patch.url !== undefined || patch.feedType !== undefined) {
+        const current = await deps.db
+          .selectFrom('rss_feeds')
+          .select(['url', 'feed_type'])
+          .where('id', '=', c.req.valid('param').id)
+          .executeTakeFirst();
+        if (!current) throw new AppError('not_found', FEED_NOT_FOUND);
+        await checkUrl(patch.url ?? current.url, patch.feedType ?? current.feed_type);
+      }
       const row = await deps.db
         .updateTable('rss_feeds')
         .set({

@@ -84,6 +84,18 @@ export default async function globalSetup() {
     json(dailyUntilYesterday(fixture('coingecko/market-chart-ripple-7d.json'))),
   );
   upstream.route('/fg/fng/', json(fixture('fear-greed/fng-limit-3.json')));
+  // News feeds the browser tests add through the admin API.
+  for (const [route, file, type] of [
+    ['/feeds/telegraph.xml', 'rss/cointelegraph-style.xml', 'application/rss+xml'],
+    ['/feeds/atom.xml', 'rss/atom-feed.xml', 'application/atom+xml'],
+    ['/feeds/policy.xml', 'news/regulation.xml', 'application/rss+xml'],
+  ] as const) {
+    upstream.route(route, (_request, response) => {
+      response.writeHead(200, { 'content-type': type });
+      response.end(fs.readFileSync(path.join(root, 'tests/fixtures', file)));
+    });
+  }
+  process.env.E2E_UPSTREAM_URL = upstream.url;
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-e2e-'));
   const port = await freePort();

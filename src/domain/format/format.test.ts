@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAmount,
   formatEventDate,
+  formatExcerpt,
   formatPercent,
   formatPrice,
   formatRelativeTime,
@@ -63,5 +64,11 @@ describe('formats of SPEC §9', () => {
     expect(priceImpactTone('-3%')).toBe('negative');
     expect(priceImpactTone('TBD')).toBe('neutral');
     expect(priceImpactTone(null)).toBe('neutral');
+  });
+
+  it('cuts a news excerpt at 120 characters with an ellipsis, and leaves shorter text whole', () => {
+    expect(formatExcerpt('a'.repeat(120))).toBe('a'.repeat(120));
+    expect(formatExcerpt('a'.repeat(121))).toBe(`${'a'.repeat(120)}...`);
+    expect(formatExcerpt('  two\n  lines  ')).toBe('two lines');
   });
 });

@@ -71,3 +71,10 @@ export function priceImpactTone(impact: string | null | undefined): 'positive' |
   if (trimmed.startsWith('-') || trimmed.startsWith('−')) return 'negative';
   return 'neutral';
 }
+
+/** SPEC §9: a news card shows the body cut at 120 characters with an ellipsis. */
+export const EXCERPT_LENGTH = 120;
+export function formatExcerpt(text: string, length = EXCERPT_LENGTH): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length > length ? `${clean.slice(0, length).trimEnd()}...` : clean;
+}

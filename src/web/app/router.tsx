@@ -8,7 +8,6 @@ const infoPages: { path: string; title: string }[] = [
   { path: appRoutes.api, title: 'Developer API' },
   { path: appRoutes.learn, title: 'Learn' },
   { path: appRoutes.analysis, title: 'Analysis' },
-  { path: appRoutes.regulatory, title: 'Regulatory' },
   { path: appRoutes.research, title: 'Research' },
   { path: appRoutes.about, title: 'About' },
   { path: appRoutes.contact, title: 'Contact' },
@@ -25,6 +24,7 @@ export const routes: RouteObject[] = [
       { index: true, lazy: () => import('./routes/home') },
       { path: appRoutes.auth, lazy: () => import('./routes/auth') },
       { path: appRoutes.membership, lazy: () => import('./routes/membership') },
+      { path: appRoutes.regulatory, lazy: () => import('./routes/regulatory') },
       {
         element: <RouteGuard access="user" />,
         children: [

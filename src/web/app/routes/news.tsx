@@ -1,6 +1,191 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { RefreshCw, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { NEWS_CATEGORIES } from '@/domain/news/categories';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { Input, Label } from '@/web/components/ui/input';
+import { Select } from '@/web/components/ui/select';
+import { Spinner } from '@/web/components/ui/spinner';
+import { newsListQuery, useRefreshNews, type NewsCategoryFilter } from '@/web/features/news/api/news';
+import { NewsCard } from '@/web/features/news/components/news-card';
+import { NewsSidebar } from '@/web/features/news/components/news-sidebar';
 import { PageHeading } from './page-heading';
 
-/** The news issue fills this page in; the route, guard and lazy chunk are in place. */
+const SEARCH_DELAY_MS = 300;
+
+function readCategory(value: string | null): NewsCategoryFilter {
+  return value && (NEWS_CATEGORIES as readonly string[]).includes(value)
+    ? (value as NewsCategoryFilter)
+    : 'all';
+}
+
+/**
+ * SPEC §2 News. The search and category live in the URL (?q=…&category=…), so a filtered list can be
+ * shared and the back button steps through earlier searches.
+ */
 export function Component() {
-  return <PageHeading title="News & Insights">The latest XRP news from many sources.</PageHeading>;
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const category = readCategory(params.get('category'));
+  const [draft, setDraft] = useState(q);
+
+  // The URL wins when it changes from outside (back button, a shared link).
+  const [syncedQ, setSyncedQ] = useState(q);
+  if (syncedQ !== q) {
+    setSyncedQ(q);
+    setDraft(q);
+  }
+
+  const update = (next: { q?: string; category?: NewsCategoryFilter }) => {
+    const merged = new URLSearchParams(params);
+    const nextQ = next.q ?? q;
+    const nextCategory = next.category ?? category;
+    if (nextQ) merged.set('q', nextQ);
+    else merged.delete('q');
+    if (nextCategory !== 'all') merged.set('category', nextCategory);
+    else merged.delete('category');
+    setParams(merged);
+  };
+
+  useEffect(() => {
+    const trimmed = draft.trim();
+    if (trimmed === q) return;
+    const timer = setTimeout(() => update({ q: trimmed }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // `update` reads the current params; only the draft starts a search.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft]);
+
+  const news = useInfiniteQuery(newsListQuery(q, category));
+  const refresh = useRefreshNews();
+  const filtering = Boolean(q) || category !== 'all';
+
+  useEffect(() => {
+    if (news.isError) toast.error('Error', { description: 'Failed to fetch news articles' });
+  }, [news.isError]);
+
+  const onRefresh = () =>
+    refresh.mutate(undefined, {
+      onSuccess: () => toast.success('Success', { description: 'News articles refreshed successfully' }),
+      onError: (error) =>
+        toast.error('Error', { description: `Failed to refresh news. ${error.message}`.trim() }),
+    });
+
+  const articles = news.data?.pages.flatMap((page) => page.articles) ?? [];
+
+  return (
+    <div>
+      <PageHeading title="News & Insights">The latest XRP news, gathered from many sources.</PageHeading>
+      <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <section className="flex min-w-0 flex-col gap-4" aria-label="Articles">
+          <form
+            role="search"
+            className="flex flex-col gap-2 sm:flex-row"
+            onSubmit={(event) => {
+              event.preventDefault();
+              update({ q: draft.trim() });
+            }}
+          >
+            <div className="relative flex-1">
+              <Label htmlFor="news-search" className="sr-only">
+                Search news
+              </Label>
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                id="news-search"
+                type="search"
+                placeholder="Search news..."
+                className="pl-9"
+                value={draft}
+                maxLength={200}
+                onChange={(event) => setDraft(event.target.value)}
+              />
+            </div>
+            <Label htmlFor="news-category" className="sr-only">
+              Category
+            </Label>
+            <Select
+              id="news-category"
+              className="sm:w-48"
+              value={category}
+              onChange={(event) => update({ category: readCategory(event.target.value) })}
+            >
+              <option value="all">All Categories</option>
+              {NEWS_CATEGORIES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </Select>
+            <Button type="button" variant="outline" onClick={onRefresh} disabled={refresh.isPending}>
+              <RefreshCw
+                className={refresh.isPending ? 'size-4 animate-spin' : 'size-4'}
+                aria-hidden="true"
+              />
+              {refresh.isPending ? 'Refreshing...' : 'Refresh'}
+            </Button>
+          </form>
+
+          {news.isPending ? (
+            <Spinner label="Loading latest XRP news..." />
+          ) : news.isError ? (
+            <Card>
+              <CardContent className="flex flex-col items-center gap-3 pt-6 text-center">
+                <p className="font-medium">Failed to fetch news articles</p>
+                <p className="text-sm text-muted-foreground">{news.error.message}</p>
+                <Button variant="outline" onClick={() => void news.refetch()}>
+                  Try Again
+                </Button>
+              </CardContent>
+            </Card>
+          ) : articles.length === 0 ? (
+            <Card data-testid="news-empty">
+              <CardContent className="flex flex-col items-center gap-1 pt-6 text-center">
+                {filtering ? (
+                  <>
+                    <p className="font-medium">No articles found</p>
+                    <p className="text-sm text-muted-foreground">
+                      Try adjusting your search or filter criteria
+                    </p>
+                  </>
+                ) : (
+                  <p className="font-medium">No news articles available at the moment</p>
+                )}
+              </CardContent>
+            </Card>
+          ) : (
+            <>
+              <p className="sr-only" aria-live="polite">
+                {articles.length} articles shown
+              </p>
+              <ul className="flex flex-col gap-3" data-testid="news-list">
+                {articles.map((article) => (
+                  <li key={article.id}>
+                    <NewsCard article={article} />
+                  </li>
+                ))}
+              </ul>
+              {news.hasNextPage && (
+                <Button
+                  variant="outline"
+                  className="self-center"
+                  onClick={() => void news.fetchNextPage()}
+                  disabled={news.isFetchingNextPage}
+                >
+                  {news.isFetchingNextPage ? 'Loading...' : 'Load more articles'}
+                </Button>
+              )}
+            </>
+          )}
+        </section>
+        <NewsSidebar onRefresh={onRefresh} refreshing={refresh.isPending} />
+      </div>
+    </div>
+  );
 }

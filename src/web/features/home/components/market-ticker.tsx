@@ -1,34 +1,46 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Newspaper, TrendingDown, TrendingUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { formatPercent, formatPrice, formatRelativeTime } from '@/domain/format/format';
-import {
-  nextTickerIndex,
-  sampleTickerItems,
-  TICKER_INTERVAL_MS,
-  type TickerItem,
-} from '@/domain/home/ticker';
+import { formatAmount, formatPercent, formatPrice, formatRelativeTime } from '@/domain/format/format';
+import { useSession } from '@/web/app/providers/session-provider';
+import { buildTickerItems, nextTickerIndex, TICKER_INTERVAL_MS, type TickerItem } from '@/domain/home/ticker';
 import { Card, CardContent } from '@/web/components/ui/card';
-import { metricsQuery } from '@/web/features/market/api/market';
+import { metricsQuery, whalesQuery } from '@/web/features/market/api/market';
+import { headlinesQuery } from '@/web/features/news/api/news';
 import { cn } from '@/web/lib/cn';
 
-/** The sample items, with the price items replaced by the latest synced price once there is one. */
+const tickerFormat = {
+  price: formatPrice,
+  percent: (value: number) => formatPercent(value, { signed: true }),
+  amount: (value: string | number) => formatAmount(value),
+  relative: (at: string) => formatRelativeTime(at),
+};
+
+/** SPEC §2 Home: the sample items until live data exists; whale data only for those allowed to see it. */
 function useTickerItems(): readonly TickerItem[] {
+  const { isPremium } = useSession();
   const metrics = useQuery(metricsQuery);
+  const whales = useQuery({ ...whalesQuery, enabled: isPremium });
+  const headlines = useQuery(headlinesQuery);
   const latest = metrics.data?.latest;
-  if (!latest) return sampleTickerItems;
-  const change = latest.priceChange24h === null ? null : Number(latest.priceChange24h);
-  const live: TickerItem = {
-    id: `live-price-${latest.createdAt}`,
-    title: `XRP ${change === null ? 'price' : `${formatPercent(change, { signed: true })} in 24h`}`,
-    time: formatRelativeTime(latest.createdAt),
-    type: 'price',
-    trend: change !== null && change < 0 ? 'down' : 'up',
-    price: formatPrice(latest.price),
-  };
-  return [live, ...sampleTickerItems.filter((item) => item.type !== 'price'), sampleTickerItems[0]!].slice(
-    0,
-    4,
+  const whale = isPremium ? whales.data?.[0] : undefined;
+  return buildTickerItems(
+    {
+      price: latest
+        ? {
+            price: latest.price,
+            changePercent24h: latest.priceChange24h === null ? null : Number(latest.priceChange24h),
+            at: latest.createdAt,
+          }
+        : null,
+      whale: whale ? { id: whale.id, amountXrp: whale.amountXrp, at: whale.transactionTimestamp } : null,
+      headlines: (headlines.data?.articles ?? []).map((article) => ({
+        id: article.id,
+        title: article.title,
+        at: article.publishedAt,
+      })),
+    },
+    tickerFormat,
   );
 }
 

@@ -1,0 +1,64 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { Spinner } from '@/web/components/ui/spinner';
+import { DominoTracker } from '@/web/features/market/components/domino-tracker';
+import { newsListQuery } from '@/web/features/news/api/news';
+import { NewsCard } from '@/web/features/news/components/news-card';
+import { PageHeading } from './page-heading';
+
+/** /regulatory (public): the REGULATION category of the news, and the institutional events tracker. */
+export function Component() {
+  const news = useInfiniteQuery(newsListQuery('', 'REGULATION'));
+  const articles = news.data?.pages.flatMap((page) => page.articles) ?? [];
+  return (
+    <div className="flex flex-col gap-8">
+      <PageHeading title="Regulatory Updates">
+        Regulation, court cases and policy news about XRP, and the institutions moving on it.
+      </PageHeading>
+      <section aria-labelledby="regulation-news" className="flex flex-col gap-3">
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="regulation-news" className="text-xl font-semibold">
+            Regulation news
+          </h2>
+          <Button asChild variant="link">
+            <Link to="/news?category=REGULATION">All news</Link>
+          </Button>
+        </div>
+        {news.isPending ? (
+          <Spinner label="Loading latest XRP news..." />
+        ) : news.isError ? (
+          <Card>
+            <CardContent className="flex flex-col items-center gap-3 pt-6 text-center">
+              <p className="font-medium">Failed to fetch news articles</p>
+              <Button variant="outline" onClick={() => void news.refetch()}>
+                Try Again
+              </Button>
+            </CardContent>
+          </Card>
+        ) : articles.length === 0 ? (
+          <Card>
+            <CardContent className="pt-6 text-center font-medium">
+              No regulatory news at the moment
+            </CardContent>
+          </Card>
+        ) : (
+          <ul className="flex flex-col gap-3" data-testid="news-list">
+            {articles.map((article) => (
+              <li key={article.id}>
+                <NewsCard article={article} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {news.hasNextPage && (
+          <Button variant="outline" className="self-center" onClick={() => void news.fetchNextPage()}>
+            Load more articles
+          </Button>
+        )}
+      </section>
+      <DominoTracker />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { ExternalLink } from 'lucide-react';
+import type { NewsArticle } from '@/domain/news/news.schema';
+import { formatExcerpt, formatRelativeTime } from '@/domain/format/format';
+import { Badge } from '@/web/components/ui/badge';
+import { Card } from '@/web/components/ui/card';
+
+/** SPEC §2 News card: the card and 'Read More' both open the article in a new tab. */
+export function NewsCard({ article }: { article: NewsArticle }) {
+  return (
+    <Card
+      className="relative flex gap-4 p-4 transition-colors focus-within:ring-2 focus-within:ring-ring hover:bg-accent/40"
+      data-testid="news-card"
+    >
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          {article.categories.slice(0, 2).map((category) => (
+            <Badge key={category} className="border-primary/40 text-primary">
+              {category}
+            </Badge>
+          ))}
+          <time dateTime={article.publishedAt}>{formatRelativeTime(article.publishedAt)}</time>
+        </div>
+        <h2 className="text-lg font-semibold leading-snug">
+          <a
+            href={article.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="outline-none after:absolute after:inset-0 after:content-['']"
+          >
+            {article.title}
+          </a>
+        </h2>
+        {article.text && <p className="text-sm text-muted-foreground">{formatExcerpt(article.text)}</p>}
+        <div className="mt-auto flex items-center justify-between gap-2 text-sm">
+          <span className="font-medium">{article.sourceName || 'Unknown Source'}</span>
+          <a
+            href={article.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="relative z-10 inline-flex items-center gap-1 text-primary hover:underline"
+            aria-label={`Read More: ${article.title}`}
+          >
+            Read More <ExternalLink className="size-3.5" aria-hidden="true" />
+          </a>
+        </div>
+      </div>
+      {article.imageUrl && (
+        <img
+          src={article.imageUrl}
+          alt=""
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          className="hidden size-24 shrink-0 rounded-md object-cover sm:block"
+          onError={(event) => {
+            event.currentTarget.hidden = true;
+          }}
+        />
+      )}
+    </Card>
+  );
+}

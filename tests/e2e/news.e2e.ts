@@ -1,0 +1,188 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext } from '@playwright/test';
+import { E2E_PASSWORD, e2eUsers } from './users';
+import { expect, expectPath, test } from './fixtures';
+
+/** SPEC §2 News. Serial: the first test sees no articles; later ones read what the refresh stored. */
+test.describe.configure({ mode: 'serial' });
+
+async function adminContext(
+  playwright: { request: { newContext(o: object): Promise<APIRequestContext> } },
+  baseURL: string,
+) {
+  const admin = await playwright.request.newContext({ extraHTTPHeaders: { origin: baseURL } });
+  const signIn = await admin.post(`${baseURL}/api/auth/sign-in/email`, {
+    data: { email: e2eUsers.admin.email, password: E2E_PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
+  return admin;
+}
+
+test.describe('news (SPEC §2 News)', () => {
+  test('a visitor is sent to sign in', async ({ page }) => {
+    await page.goto('/news');
+    await expectPath(page, '/auth');
+  });
+
+  test('with no articles yet, the page says so', async ({ page, signInAs }) => {
+    await signInAs('free');
+    await page.goto('/news');
+    await expect(page.getByText('No news articles available at the moment')).toBeVisible();
+    await expect(page.getByTestId('news-overview')).toContainText('Total Articles0');
+  });
+
+  test('refresh fetches the feeds, and cards open the article in a new tab', async ({
+    page,
+    signInAs,
+    playwright,
+    baseURL,
+  }) => {
+    const admin = await adminContext(playwright, baseURL ?? '');
+    // Only local feeds: the default public ones are switched off for the browser tests.
+    const feeds = (await (await admin.get(`${baseURL}/api/admin/feeds`)).json()) as { id: string }[];
+    for (const feed of feeds)
+      await admin.patch(`${baseURL}/api/admin/feeds/${feed.id}`, { data: { enabled: false } });
+    for (const [name, file] of [
+      ['Fixture Telegraph', 'telegraph.xml'],
+      ['Ledger Blog', 'atom.xml'],
+      ['Policy Wire', 'policy.xml'],
+    ])
+      expect(
+        (
+          await admin.post(`${baseURL}/api/admin/feeds`, {
+            data: {
+              name,
+              url: `${process.env.E2E_UPSTREAM_URL}/feeds/${file}`,
+              feedType: 'rss',
+              category: 'XRP',
+            },
+          })
+        ).status(),
+      ).toBe(201);
+    await admin.dispose();
+
+    await signInAs('free');
+    await page.goto('/news');
+    await expect(page.getByText('No news articles available at the moment')).toBeVisible();
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(page.getByText('News articles refreshed successfully')).toBeVisible();
+    const cards = page.getByTestId('news-card');
+    await expect(cards).toHaveCount(8);
+    await expect(page.getByTestId('news-overview')).toContainText('Total Articles8');
+    await expect(page.getByTestId('recent-sources')).toContainText('Fixture Telegraph');
+
+    const card = cards.filter({ hasText: 'Spot XRP funds log a third week' });
+    await expect(card.getByText('XRP', { exact: true })).toBeVisible();
+    await expect(card.locator('.rounded-full')).toHaveCount(2);
+    await expect(card).toContainText('Fixture Telegraph');
+    const title = card.getByRole('link', {
+      name: 'Fixture: Spot XRP funds log a third week of net inflows',
+      exact: true,
+    });
+    await expect(title).toHaveAttribute('href', 'https://cointelegraph.com/news/fixture-xrp-etf-flows');
+    await expect(title).toHaveAttribute('target', '_blank');
+    await expect(title).toHaveAttribute('rel', 'noopener noreferrer');
+    const readMore = card.getByRole('link', { name: /^Read More/ });
+    await expect(readMore).toHaveAttribute('target', '_blank');
+    await expect(readMore).toHaveAttribute('rel', 'noopener noreferrer');
+    // The hostile item arrives as text only.
+    const hostile = cards.filter({ hasText: 'Unsafe markup' });
+    await expect(hostile).toContainText('Synthetic paragraph that should survive sanitizing.');
+  });
+
+  test('the home ticker shows the newest headlines once there are articles', async ({ page }) => {
+    await page.goto('/');
+    const item = page.getByTestId('ticker-item');
+    const dots = page.getByRole('group', { name: 'Choose an update' }).getByRole('button');
+    await dots.nth(2).click();
+    // Undated on the feed, so dated when first seen: the newest article.
+    await expect(item).toContainText('Fixture: item without a pubDate element');
+    await dots.nth(3).click();
+    await expect(item).toContainText('Fixture: Spot XRP funds log a third week of net inflows');
+    await dots.nth(1).click();
+    // Whale data is premium: a visitor keeps the sample whale item.
+    await expect(item).toContainText('25M XRP moved between exchange wallets');
+  });
+
+  test('/regulatory shows the REGULATION news to visitors', async ({ page }) => {
+    await page.goto('/regulatory');
+    await expect(page.getByRole('heading', { name: 'Regulatory Updates' })).toBeVisible();
+    const cards = page.getByTestId('news-card');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('Fixture: Court approves settlement between the SEC and Ripple');
+    await expect(cards.first()).toContainText('REGULATION');
+  });
+
+  test('search and category live in the URL; back returns to the earlier list; empty filter state', async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs('free');
+    await page.goto('/news');
+    const cards = page.getByTestId('news-card');
+    await expect(cards).toHaveCount(8);
+    await page.getByLabel('Search news').fill('INFLOWS');
+    await expect(page).toHaveURL(/[?&]q=INFLOWS/);
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('Spot XRP funds');
+
+    await page.goBack();
+    await expect(cards).toHaveCount(8);
+    await expect(page.getByLabel('Search news')).toHaveValue('');
+
+    await page.getByLabel('Category').selectOption('TECHNOLOGY');
+    await expect(page).toHaveURL(/category=TECHNOLOGY/);
+    await expect(cards.first()).toBeVisible();
+    const count = await cards.count();
+    expect(count).toBeLessThan(8);
+
+    await page.getByLabel('Search news').fill('nothing-matches-this');
+    await expect(page.getByText('No articles found')).toBeVisible();
+    await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
+
+    await page.goto('/news?q=amendment&category=TECHNOLOGY');
+    await expect(page.getByLabel('Search news')).toHaveValue('amendment');
+    await expect(page.getByLabel('Category')).toHaveValue('TECHNOLOGY');
+    await expect(cards).toHaveCount(1);
+  });
+
+  test.describe('when the server fails', () => {
+    // The browser logs the 5xx answers these tests provoke.
+    test.use({ expectedConsoleErrors: [/status of 50[02]/] });
+
+    test('failures show the SPEC §8 toasts and keep the list', async ({ page, signInAs }) => {
+      await signInAs('free');
+      await page.goto('/news');
+      await expect(page.getByTestId('news-card')).toHaveCount(8);
+      await page.route('**/api/news/refresh', (route) =>
+        route.fulfill({
+          status: 502,
+          json: { error: { code: 'upstream_error', message: 'Every feed failed' } },
+        }),
+      );
+      await page.getByRole('button', { name: 'Refresh News' }).click();
+      await expect(page.getByText(/Failed to refresh news/)).toBeVisible();
+      await expect(page.getByTestId('news-card')).toHaveCount(8);
+
+      await page.route('**/api/news?*', (route) =>
+        route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Boom' } } }),
+      );
+      await page.getByLabel('Search news').fill('ledger');
+      await expect(page.getByText('Failed to fetch news articles').first()).toBeVisible();
+    });
+  });
+
+  test('has no axe violations at 390 px in both themes', async ({ page, signInAs }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs('free');
+    for (const theme of ['light', 'dark']) {
+      await page.addInitScript((value) => localStorage.setItem('xrp-research-theme', value), theme);
+      await page.goto('/news');
+      await expect(page.getByTestId('news-card').first()).toBeVisible();
+      const violations = (await new AxeBuilder({ page }).analyze()).violations.map(
+        (v) => `${v.id}: ${v.nodes[0]?.target}`,
+      );
+      expect(violations, theme).toEqual([]);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { benchHealth } from './health.bench';
+import { benchNews } from './news.bench';
 import { benchSseFanout } from './sse-fanout.bench';
 import { benchWeb } from './web.bench';
 
@@ -7,3 +8,4 @@ const only = process.argv[2];
 if (!only || only === 'health') await benchHealth();
 if (!only || only === 'sse') await benchSseFanout();
 if (!only || only === 'web') await benchWeb();
+if (!only || only === 'news') await benchNews();

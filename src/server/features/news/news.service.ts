@@ -23,52 +23,86 @@ async function hasLexemes(db: Db, term: string): Promise<boolean> {
   return (rows[0]?.nodes ?? 0) > 0;
 }
 
+/** How many of the newest articles the fast path of a full-text search reads before it gives up. */
+const RECENT_WINDOW = 20_000;
+
+type ArticleRow = {
+  id: string;
+  title: string;
+  text: string;
+  url: string;
+  image_url: string | null;
+  source_name: string | null;
+  categories: string[];
+  published_at: Date;
+};
+
+const toArticle = (row: ArticleRow): NewsArticle => ({
+  id: row.id,
+  title: row.title,
+  text: row.text,
+  url: row.url,
+  imageUrl: row.image_url,
+  sourceName: row.source_name,
+  categories: row.categories,
+  publishedAt: row.published_at.toISOString(),
+});
+
 /**
  * SPEC §7 news read, §5 search and filter: newest first, `limit` per page. A search of 3 or more
  * characters uses the GIN full-text index over title and text (stemmed: "regulators" finds
  * "regulation"); a shorter one, or one of stop words only, is a case-insensitive substring match.
+ *
+ * Newest-first plus a full-text match is two plans in one: a common word is found at once by walking
+ * the date index, a rare one only through the GIN index, and PostgreSQL cannot tell them apart (it
+ * guesses 0.5 % for any word it has no statistics for). So the newest RECENT_WINDOW articles are
+ * searched first; when they hold too few matches for the page, the word is rare and the GIN index
+ * finds all its matches cheaply (docs/decisions/0017-news-search.md).
  */
-export async function listNews(db: Db, query: NewsListQuery): Promise<NewsList> {
-  let select = db
-    .selectFrom('news_articles')
-    .select([
-      'id',
-      'title',
-      sql<string>`left(body_text, ${NEWS_TEXT_PREVIEW})`.as('text'),
-      'url',
-      'image_url',
-      'source_name',
-      'categories',
-      'published_at',
-    ]);
+export async function listNews(
+  db: Db,
+  query: NewsListQuery,
+  options: { recentWindow?: number } = {},
+): Promise<NewsList> {
   const term = query.q?.trim();
-  if (term) {
-    if (term.length >= FULL_TEXT_MIN_LENGTH && (await hasLexemes(db, term))) {
-      select = select.where(sql<boolean>`search @@ websearch_to_tsquery('english', ${term})`);
-    } else {
-      const like = `%${escapeLike(term)}%`;
-      select = select.where((eb) => eb.or([eb('title', 'ilike', like), eb('body_text', 'ilike', like)]));
-    }
+  const wanted = query.offset + query.limit + 1;
+  const category = query.category === 'all' ? sql`true` : sql`categories @> ARRAY[${query.category}]::text[]`;
+  const columns = sql`id, title, left(body_text, ${NEWS_TEXT_PREVIEW}) AS text, url, image_url, source_name, categories, published_at`;
+  let rows: ArticleRow[];
+  if (term && term.length >= FULL_TEXT_MIN_LENGTH && (await hasLexemes(db, term))) {
+    const match = sql`search @@ websearch_to_tsquery('english', ${term})`;
+    const window = options.recentWindow ?? Math.max(RECENT_WINDOW, wanted * 20);
+    const recent = await sql<ArticleRow>`
+      SELECT ${columns} FROM (
+        SELECT * FROM news_articles ORDER BY published_at DESC, id DESC LIMIT ${window}
+      ) AS recent
+      WHERE ${match} AND ${category}
+      ORDER BY published_at DESC, id DESC
+      LIMIT ${query.limit + 1} OFFSET ${query.offset}
+    `.execute(db);
+    if (recent.rows.length > query.limit) rows = recent.rows;
+    else
+      rows = (
+        await sql<ArticleRow>`
+          WITH matches AS MATERIALIZED (SELECT id FROM news_articles WHERE ${match})
+          SELECT ${columns} FROM news_articles
+          WHERE id IN (SELECT id FROM matches) AND ${category}
+          ORDER BY published_at DESC, id DESC
+          LIMIT ${query.limit + 1} OFFSET ${query.offset}
+        `.execute(db)
+      ).rows;
+  } else {
+    const like = term ? `%${escapeLike(term)}%` : null;
+    rows = (
+      await sql<ArticleRow>`
+        SELECT ${columns} FROM news_articles
+        WHERE ${like === null ? sql`true` : sql`(title ILIKE ${like} OR body_text ILIKE ${like})`} AND ${category}
+        ORDER BY published_at DESC, id DESC
+        LIMIT ${query.limit + 1} OFFSET ${query.offset}
+      `.execute(db)
+    ).rows;
   }
-  if (query.category !== 'all')
-    select = select.where(sql<boolean>`categories @> ARRAY[${query.category}]::text[]`);
-  const rows = await select
-    .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(query.limit + 1)
-    .offset(query.offset)
-    .execute();
-  const articles: NewsArticle[] = rows.slice(0, query.limit).map((row) => ({
-    id: row.id,
-    title: row.title,
-    text: row.text,
-    url: row.url,
-    imageUrl: row.image_url,
-    sourceName: row.source_name,
-    categories: row.categories,
-    publishedAt: row.published_at.toISOString(),
-  }));
-  return { articles, hasMore: rows.length > query.limit };
+  return { articles: rows.slice(0, query.limit).map(toArticle), hasMore: rows.length > query.limit };
 }
 
 /**

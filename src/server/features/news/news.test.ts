@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../../../../tests/support/fixture-server';
 import { fixture } from '../../../../tests/support/upstream-fixtures';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { listNews } from './news.service';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../../tests/fixtures');
 const file = (relative: string) => fs.readFileSync(path.join(fixtures, relative));
@@ -184,6 +185,17 @@ describe('news ingestion (fetch-news)', () => {
     for (const article of filtered.articles) expect(article.categories).toContain('TECHNOLOGY');
     expect((await list('?q=zzzzqqq')).articles).toEqual([]);
     expect((await app.request('/api/news?category=GOSSIP')).status).toBe(422);
+  });
+
+  it('finds a rare word in old articles as well as a common one in new ones (both search plans)', async () => {
+    const query = { category: 'all' as const, limit: 2, offset: 0 };
+    // A window of 1 newest article: "amendment" (old, rare) must come from the GIN fallback.
+    const rare = await listNews(app.handle.db, { ...query, q: 'amendment' }, { recentWindow: 1 });
+    expect(rare.articles.map((a) => a.title)).toContain('Fixture: amendment voting explained');
+    const everywhere = await listNews(app.handle.db, { ...query, q: 'synthetic' }, { recentWindow: 1 });
+    const full = await listNews(app.handle.db, { ...query, q: 'synthetic' }, { recentWindow: 100_000 });
+    expect(everywhere).toEqual(full);
+    expect(everywhere.hasMore).toBe(true);
   });
 
   it('gives the sidebar figures: totals, last 24 h, last 7 days and recent sources', async () => {

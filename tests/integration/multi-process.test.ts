@@ -117,6 +117,7 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
     expect(rows).toEqual([
       { api_source: 'CoinGecko Market Data', n: 1 },
       { api_source: 'Fear & Greed Index', n: 1 },
+      { api_source: 'News Feeds', n: 1 },
       { api_source: 'XRPL Whale Tracker', n: 1 },
     ]);
     expect(upstream.hits('/cg/coins/markets')).toBe(1);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,6 +104,7 @@ describe('CLI commands', () => {
       .insertInto('news_articles')
       .values({
         title: 'T',
+        body_text: 'An escrow release',
         url: 'https://example.com/a',
         categories: ['XRP', 'MARKET'],
         published_at: new Date(),
@@ -119,6 +121,12 @@ describe('CLI commands', () => {
     expect(users.map((user) => user.email)).toContain('ops@example.com');
     const article = await app.handle.db.selectFrom('news_articles').selectAll().executeTakeFirstOrThrow();
     expect(article.categories).toEqual(['XRP', 'MARKET']);
+    // The generated search column is recomputed, not restored.
+    const found = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM news_articles WHERE search @@ to_tsquery('english', 'escrow')`.execute(
+      app.handle.db,
+    );
+    expect(found.rows[0]?.n).toBe(1);
     const audit = await app.handle.db.selectFrom('admin_audit_logs').selectAll().executeTakeFirstOrThrow();
     expect(audit.old_value).toEqual(['a', 1]);
     expect(audit.new_value).toEqual({ x: 1 });

@@ -64,6 +64,15 @@ async function tablesInDependencyOrder(db: Db): Promise<string[]> {
   return ordered;
 }
 
+/** The columns a backup holds: every stored column but generated ones (the database recomputes those). */
+async function storedColumnsOf(db: Db, table: string): Promise<string[]> {
+  const result = await sql<{ name: string }>`
+    SELECT column_name AS name FROM information_schema.columns
+    WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER'
+    ORDER BY ordinal_position`.execute(db);
+  return result.rows.map((row) => row.name);
+}
+
 async function jsonColumnsOf(db: Db, table: string): Promise<string[]> {
   const result = await sql<{ name: string }>`
     SELECT column_name AS name FROM information_schema.columns
@@ -86,8 +95,10 @@ export async function backupDatabase(
   await db.transaction().execute(async (trx) => {
     await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`.execute(trx);
     for (const table of await tablesInDependencyOrder(trx)) {
-      const result = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(trx);
-      const columns = result.rows[0] ? Object.keys(result.rows[0]) : [];
+      const columns = await storedColumnsOf(trx, table);
+      const result = await sql<Record<string, unknown>>`SELECT ${sql.join(
+        columns.map((column) => sql.ref(column)),
+      )} FROM ${sql.table(table)}`.execute(trx);
       backup.tables[table] = {
         columns,
         jsonColumns: await jsonColumnsOf(trx, table),
@@ -143,13 +154,15 @@ export async function restoreDatabase(db: Db, file: string): Promise<{ tables: n
       const dump = backup.tables[table];
       if (!dump || dump.rows.length === 0) continue;
       const json = new Set(dump.jsonColumns);
+      const stored = new Set(await storedColumnsOf(trx, table));
       const chunkSize = Math.max(1, Math.floor(30000 / Math.max(1, dump.columns.length)));
       for (let start = 0; start < dump.rows.length; start += chunkSize) {
         const rows = dump.rows.slice(start, start + chunkSize).map((values) =>
           Object.fromEntries(
-            dump.columns.map((column, index) => {
+            dump.columns.flatMap((column, index) => {
+              if (!stored.has(column)) return [];
               const value = values[index];
-              return [column, json.has(column) && value !== null ? JSON.stringify(value) : value];
+              return [[column, json.has(column) && value !== null ? JSON.stringify(value) : value]];
             }),
           ),
         );

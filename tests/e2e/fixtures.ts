@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Cookie, type Page } from '@playwright/test';
 import type { ReceivedMail } from '../support/smtp';
 import { E2E_PASSWORD, e2eUsers, type E2eUser } from './users';
 
@@ -25,9 +25,30 @@ export interface Mailbox {
   linkIn(mail: ReceivedMail): string;
 }
 
+let clientCounter = 0;
+
 const isLocal = (url: URL) => url.hostname === '127.0.0.1' || url.hostname === 'localhost';
 
-export const test = base.extend<Fixtures & Options>({
+interface WorkerFixtures {
+  /**
+   * Session cookies of the named test accounts, signed in once per worker: the sign-in limits of
+   * SPEC-grade security (10 per account, 100 per address in 15 minutes) would otherwise refuse a suite
+   * that signs the same account in dozens of times from 127.0.0.1. No test signs a named account out
+   * on the server (sign-out flows use fresh users), so a cached session stays valid.
+   */
+  sessions: Map<string, Cookie[]>;
+}
+
+export const test = base.extend<Fixtures & Options, WorkerFixtures>({
+  sessions: [async ({}, use) => use(new Map()), { scope: 'worker' }],
+  // Each test is its own client address (the server trusts X-Forwarded-For, as behind a load
+  // balancer): per-address limits then apply per test, as they would per visitor.
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    clientCounter += 1;
+    await use({
+      'x-forwarded-for': `10.${testInfo.workerIndex % 250}.${Math.floor(clientCounter / 250) % 250}.${(clientCounter % 250) + 1}`,
+    });
+  },
   expectedConsoleErrors: [[], { option: true }],
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
@@ -60,12 +81,18 @@ export const test = base.extend<Fixtures & Options>({
     },
     { auto: true },
   ],
-  signInAs: async ({ page }, use) => {
+  signInAs: async ({ page, sessions }, use) => {
     await use(async (user) => {
+      const cached = typeof user === 'string' ? sessions.get(user) : undefined;
+      if (cached) {
+        await page.context().addCookies(cached);
+        return;
+      }
       const credentials =
         typeof user === 'string' ? { email: e2eUsers[user].email, password: E2E_PASSWORD } : user;
       const response = await page.request.post('/api/auth/sign-in/email', { data: credentials });
       expect(response.status(), await response.text()).toBe(200);
+      if (typeof user === 'string') sessions.set(user, await page.context().cookies());
     });
   },
   mailbox: async ({}, use) => {

@@ -113,6 +113,8 @@ export default async function globalSetup() {
     FEAR_GREED_API_BASE: `${upstream.url}/fg`,
     OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     OUTBOUND_ONLY_ALLOWED: 'true',
+    // The browser tests give each test its own client address (tests/e2e/fixtures.ts).
+    TRUST_PROXY: 'true',
     // The browser tests never reach the public market APIs.
     SYNC_DISABLED: 'true',
   };

@@ -109,7 +109,9 @@ test.describe('news (SPEC §2 News)', () => {
     await expect(page.getByRole('heading', { name: 'Regulatory Updates' })).toBeVisible();
     const cards = page.getByTestId('news-card');
     await expect(cards).toHaveCount(1);
-    await expect(cards.first()).toContainText('Fixture: Court approves settlement between the SEC and Ripple');
+    await expect(cards.first()).toContainText(
+      'Fixture: Court approves settlement between the SEC and Ripple',
+    );
     await expect(cards.first()).toContainText('REGULATION');
   });
 

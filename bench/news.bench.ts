@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
+import { NEWS_CATEGORIES } from '../src/domain/news/categories';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { listNews } from '../src/server/features/news/news.service';
 import { newsJob } from '../src/server/jobs/news.job';
@@ -100,17 +101,7 @@ export async function seedArticles(handle: DatabaseHandle): Promise<number> {
     'regulation',
     'etf',
   ];
-  const categories = [
-    'XRP',
-    'REGULATION',
-    'TRADING',
-    'PARTNERSHIP',
-    'TECHNOLOGY',
-    'ADOPTION',
-    'MARKET',
-    'BUSINESS',
-    'NEWS',
-  ];
+  const categories = [...NEWS_CATEGORIES];
   const batch = 50_000;
   const started = performance.now();
   for (let start = 0; start < ARTICLES; start += batch) {

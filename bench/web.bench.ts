@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildWebApp, isBuildCurrent } from '../scripts/build-stamp';
 import { chromiumArgs, chromiumPath, ensureChromium } from '../scripts/chromium';
+import { freePort, waitForHealth } from '../tests/support/server-process';
 
 /**
  * The production web build as a phone sees it:
@@ -23,17 +23,6 @@ import { chromiumArgs, chromiumPath, ensureChromium } from '../scripts/chromium'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Bench-password-1234';
 const offline = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -62,17 +51,8 @@ async function startServer(): Promise<{ url: string; env: NodeJS.ProcessEnv; chi
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, env, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not become healthy within 60 s');
+  await waitForHealth(url, child);
+  return { url, env, child };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;

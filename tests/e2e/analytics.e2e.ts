@@ -61,8 +61,19 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     const before = await priceCard.locator('p').first().textContent();
     const admin = await playwright.request.newContext();
     await syncAsAdmin(admin, baseURL ?? '', 'coingecko');
-    await admin.dispose();
     await expect(priceCard.locator('p').first()).not.toHaveText(before ?? '');
+
+    // Whale payments read from the XRP Ledger appear live, each linking to a public explorer.
+    await syncAsAdmin(admin, baseURL ?? '', 'xrpl_whales');
+    await admin.dispose();
+    const whales = page.getByTestId('whale-list');
+    await expect(whales.getByRole('listitem')).toHaveCount(2);
+    await expect(whales).toContainText('2.5M XRP');
+    const link = whales.getByRole('link').first();
+    await expect(link).toHaveAttribute('href', /^https:\/\/livenet\.xrpl\.org\/transactions\/[0-9A-F]{64}$/);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(page.getByTestId('whale-stats')).toContainText('3.5M XRP');
   });
 
   test('a free user sees the upgrade banner and overlays, and the browser never receives whale data', async ({
@@ -83,6 +94,19 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     await expect(teaser.getByRole('link', { name: 'Unlock Charts' })).toHaveAttribute('href', '/membership');
     await expect(page.getByRole('tab', { name: 'Market Cap' })).toHaveCount(0);
     expect(whaleRequests).toEqual([]);
+  });
+
+  test('an admin without premium sees the dashboard with the premium parts locked', async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs('admin');
+    await page.goto('/analytics');
+    await expect(page.getByRole('heading', { name: 'XRP Analytics Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('metric-card')).toHaveCount(6);
+    await expect(page.getByTestId('upgrade-banner')).toBeVisible();
+    await expect(page.getByTestId('charts-teaser')).toBeVisible();
+    await expect(page.getByTestId('premium-overlay')).toBeVisible();
   });
 
   test('premium charts: each tab draws its own chart from stored history, with range buttons', async ({

@@ -1,41 +1,17 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { json, startFixtureServer } from '../support/fixture-server';
+import { startFakeRippled } from '../support/fake-rippled';
+import { freePort, waitForHealth } from '../support/server-process';
 import { startTestSmtp } from '../support/smtp';
 import { fixture } from '../support/upstream-fixtures';
 import { E2E_PASSWORD, e2eUsers } from './users';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
-
-async function waitForHealth(url: string, child: ReturnType<typeof spawn>): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`The server exited with ${child.exitCode} before it was healthy`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The server did not become healthy within 60 s');
-}
 
 type MarketChart = Record<'prices' | 'market_caps' | 'total_volumes', [number, number][]>;
 
@@ -97,6 +73,24 @@ export default async function globalSetup() {
   }
   process.env.E2E_UPSTREAM_URL = upstream.url;
 
+  // An XRP Ledger server for the whale sync a test triggers: the recorded ledger, closed an hour ago.
+  const rippled = await startFakeRippled();
+  const ledger = fixture<{ result: { ledger: { transactions: unknown[] } } }>(
+    'xrpl/ledger-expanded-apiv2.json',
+  );
+  const lastLedger = 99100123;
+  for (let index = lastLedger - 30; index < lastLedger; index += 1) rippled.addLedger(index, []);
+  // Each transaction carries its ledger's close time too; both move to an hour ago.
+  const closedAt = new Date(Math.floor(Date.now() / 1000 - 3600) * 1000).toISOString();
+  rippled.addLedger(
+    lastLedger,
+    ledger.result.ledger.transactions.map((tx) => ({
+      ...(tx as object),
+      close_time_iso: closedAt.replace('.000Z', 'Z'),
+    })),
+    closedAt,
+  );
+
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -113,6 +107,8 @@ export default async function globalSetup() {
     FEAR_GREED_API_BASE: `${upstream.url}/fg`,
     OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     OUTBOUND_ONLY_ALLOWED: 'true',
+    XRPL_WS_URL: rippled.url,
+    XRPL_WS_FALLBACK_URL: rippled.url,
     // The browser tests give each test its own client address (tests/e2e/fixtures.ts).
     TRUST_PROXY: 'true',
     // The browser tests never reach the public market APIs.
@@ -171,5 +167,6 @@ export default async function globalSetup() {
     mailbox.close();
     await smtp.close();
     await upstream.close();
+    await rippled.close();
   };
 }

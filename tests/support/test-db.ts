@@ -37,5 +37,22 @@ export async function createServerDatabase(
   await run(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  /**
+   * Waits for the test's own connections to finish closing (a pool's end() can resolve while its last
+   * backends are still saying goodbye); forcing them off would raise errors in the closing clients.
+   */
+  const drop = async () => {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      try {
+        await run(`DROP DATABASE IF EXISTS ${name}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
+  return { url: url.toString(), drop };
 }

@@ -52,6 +52,20 @@ const allowedTags = [
   'caption',
 ];
 
+/** The text inside these is code or styling, never article text: dropped with the tag. */
+const NON_TEXT_TAGS = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'noscript',
+  'iframe',
+  'svg',
+  'math',
+  'template',
+  'object',
+];
+
 export function sanitizeArticleHtml(html: string, baseUrl?: string): string {
   return sanitizeHtml(html, {
     allowedTags,
@@ -64,19 +78,7 @@ export function sanitizeArticleHtml(html: string, baseUrl?: string): string {
     allowedSchemesAppliedToAttributes: ['href', 'src'],
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
-    // The text inside these is code or styling, never article text.
-    nonTextTags: [
-      'script',
-      'style',
-      'textarea',
-      'option',
-      'noscript',
-      'iframe',
-      'svg',
-      'math',
-      'template',
-      'object',
-    ],
+    nonTextTags: NON_TEXT_TAGS,
     transformTags: {
       a: (tagName, attribs) => {
         const href = absoluteHttpUrl(attribs.href, baseUrl);
@@ -104,18 +106,7 @@ export function htmlToText(html: string): string {
   const text = sanitizeHtml(html.replace(/<(br|\/p|\/li|\/h\d|\/div|\/blockquote)\b[^>]*>/gi, ' $&'), {
     allowedTags: [],
     allowedAttributes: {},
-    nonTextTags: [
-      'script',
-      'style',
-      'textarea',
-      'option',
-      'noscript',
-      'iframe',
-      'svg',
-      'math',
-      'template',
-      'object',
-    ],
+    nonTextTags: NON_TEXT_TAGS,
   });
   return decodeHTML(text).replace(/\s+/g, ' ').trim();
 }

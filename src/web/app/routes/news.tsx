@@ -10,7 +10,7 @@ import { Input, Label } from '@/web/components/ui/input';
 import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { newsListQuery, useRefreshNews, type NewsCategoryFilter } from '@/web/features/news/api/news';
-import { NewsCard } from '@/web/features/news/components/news-card';
+import { NewsList } from '@/web/features/news/components/news-list';
 import { NewsSidebar } from '@/web/features/news/components/news-sidebar';
 import { PageHeading } from './page-heading';
 
@@ -164,23 +164,12 @@ export function Component() {
               <p className="sr-only" aria-live="polite">
                 {articles.length} articles shown
               </p>
-              <ul className="flex flex-col gap-3" data-testid="news-list">
-                {articles.map((article) => (
-                  <li key={article.id}>
-                    <NewsCard article={article} />
-                  </li>
-                ))}
-              </ul>
-              {news.hasNextPage && (
-                <Button
-                  variant="outline"
-                  className="self-center"
-                  onClick={() => void news.fetchNextPage()}
-                  disabled={news.isFetchingNextPage}
-                >
-                  {news.isFetchingNextPage ? 'Loading...' : 'Load more articles'}
-                </Button>
-              )}
+              <NewsList
+                articles={articles}
+                hasMore={news.hasNextPage}
+                loadingMore={news.isFetchingNextPage}
+                onLoadMore={() => void news.fetchNextPage()}
+              />
             </>
           )}
         </section>

@@ -5,7 +5,7 @@ import { Card, CardContent } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { DominoTracker } from '@/web/features/market/components/domino-tracker';
 import { newsListQuery } from '@/web/features/news/api/news';
-import { NewsCard } from '@/web/features/news/components/news-card';
+import { NewsList } from '@/web/features/news/components/news-list';
 import { PageHeading } from './page-heading';
 
 /** /regulatory (public): the REGULATION category of the news, and the institutional events tracker. */
@@ -44,18 +44,12 @@ export function Component() {
             </CardContent>
           </Card>
         ) : (
-          <ul className="flex flex-col gap-3" data-testid="news-list">
-            {articles.map((article) => (
-              <li key={article.id}>
-                <NewsCard article={article} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {news.hasNextPage && (
-          <Button variant="outline" className="self-center" onClick={() => void news.fetchNextPage()}>
-            Load more articles
-          </Button>
+          <NewsList
+            articles={articles}
+            hasMore={news.hasNextPage}
+            loadingMore={news.isFetchingNextPage}
+            onLoadMore={() => void news.fetchNextPage()}
+          />
         )}
       </section>
       <DominoTracker />

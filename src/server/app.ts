@@ -3,6 +3,8 @@ import { HTTPException } from 'hono/http-exception';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createAccountRoutes } from './features/account/account.routes';
+import { createBillingRoutes, createStripeWebhookRoutes } from './features/billing/billing.routes';
+import { createTestBillingRoutes } from './features/billing/billing-test.routes';
 import { authGate } from './features/account/auth-limits';
 import { createDominoAdminRoutes } from './features/domino/domino-admin.routes';
 import { createDominoRoutes } from './features/domino/domino.routes';
@@ -14,7 +16,6 @@ import { createMarketRoutes } from './features/market/market.routes';
 import { createNewsletterRoutes } from './features/newsletter/newsletter.routes';
 import { createPreferencesRoutes } from './features/preferences/preferences.routes';
 import { createSessionRoutes } from './features/session/session.routes';
-import { createSubscriptionRoutes } from './features/subscription/subscription.routes';
 import { createSyncRoutes } from './features/sync/sync.routes';
 import { createWhaleRoutes } from './features/whales/whales.routes';
 import { AppError, errorBody } from './lib/app-error';
@@ -37,7 +38,9 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createPreferencesRoutes(deps))
     .route('/', createNewsletterRoutes(deps))
     .route('/', createAccountRoutes(deps))
-    .route('/', createSubscriptionRoutes(deps))
+    .route('/', createBillingRoutes(deps))
+    .route('/', createTestBillingRoutes(deps))
+    .route('/', createStripeWebhookRoutes(deps))
     .route('/', createMarketRoutes(deps))
     .route('/', createSyncRoutes(deps))
     .route('/', createWhaleRoutes(deps))

@@ -55,10 +55,7 @@ describe('parseEnv', () => {
     const result = parseEnv({ BILLING_REQUIRE_STRIPE: 'true', STRIPE_SECRET_KEY: 'sk_test_x' });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors).toEqual([
-      'STRIPE_WEBHOOK_SECRET is required when BILLING_REQUIRE_STRIPE=true',
-      'STRIPE_PRICE_ID is required when BILLING_REQUIRE_STRIPE=true',
-    ]);
+    expect(result.errors).toEqual(['STRIPE_WEBHOOK_SECRET is required when BILLING_REQUIRE_STRIPE=true']);
   });
 
   it('splits OUTBOUND_ALLOW_HOSTS into a list', () => {

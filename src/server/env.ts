@@ -81,7 +81,7 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.BILLING_REQUIRE_STRIPE) {
-      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
         if (!env[key])
           ctx.addIssue({
             code: 'custom',

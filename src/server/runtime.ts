@@ -3,6 +3,8 @@ import type { DatabaseHandle } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
 import { anonymiseUserTraces } from './features/account/account.service';
+import { createBilling } from './features/billing/billing';
+import { cancelForDeletion } from './features/billing/billing.service';
 import { loadEvents } from './features/events/events.service';
 import { ensureProfile } from './features/profile/profile.service';
 import { createAuth } from './lib/auth';
@@ -36,10 +38,15 @@ export async function createRuntime(options: {
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
+  const billing = createBilling({ env, db: handle.db, mailer, logger });
   const auth = createAuth({
     db: handle.db,
     mailer,
-    onUserDeleting: (userId) => anonymiseUserTraces(handle.db, userId),
+    onUserDeleting: async (userId) => {
+      // A paid subscription ends before the account does: a deleted user is never charged again.
+      await cancelForDeletion(billing, userId);
+      await anonymiseUserTraces(handle.db, userId);
+    },
     secret: resolveAuthSecret(env),
     publicUrl: env.PUBLIC_URL,
     logger,
@@ -54,6 +61,7 @@ export async function createRuntime(options: {
     db: handle.db,
     auth,
     mailer,
+    billing,
     events,
     logger,
     version: APP_VERSION,

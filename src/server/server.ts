@@ -10,6 +10,7 @@ import { claimDataDir, type ControlSocket } from './lib/control-socket';
 import { createLogger, type Logger } from './lib/logger';
 import { startScheduler, type Scheduler } from './jobs/scheduler';
 import { startWhaleStream, type WhaleStream } from './jobs/whale-stream';
+import { billingModeNotice } from './features/billing/billing';
 import { createRuntime } from './runtime';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,7 +49,12 @@ export async function startServer(
 
     const scheduler: Scheduler | null =
       env.ROLE !== 'web' && !env.SYNC_DISABLED
-        ? startScheduler({ db: handle.db, env, logger }, env.SYNC_TICK_SECONDS)
+        ? startScheduler({ db: handle.db, env, logger }, env.SYNC_TICK_SECONDS, {
+            // Test-mode subscriptions renew or end when their period runs out, as Stripe's would.
+            housekeeping: async () => {
+              await runtime.deps.billing.test?.advanceDue();
+            },
+          })
         : null;
     // The continuous whale feed runs where the scheduler runs (one instance holds it at a time).
     const whaleStream: WhaleStream | null = scheduler
@@ -71,6 +77,9 @@ export async function startServer(
       { url, publicUrl: env.PUBLIC_URL, database: handle.kind, dataDir: env.DATA_DIR },
       'server listening',
     );
+    const billingNotice = billingModeNotice(runtime.deps.billing);
+    if (runtime.deps.billing.test) logger.warn({ billing: 'test' }, billingNotice);
+    else logger.info({ billing: 'stripe' }, billingNotice);
 
     const openHandle = handle;
     let closing: Promise<void> | undefined;

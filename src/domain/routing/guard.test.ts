@@ -59,5 +59,8 @@ describe('isKnownClientPath', () => {
     expect(isKnownClientPath('/alerts/')).toBe(true);
     expect(isKnownClientPath('/api')).toBe(true);
     expect(isKnownClientPath('/nope')).toBe(false);
+    expect(isKnownClientPath('/billing/test/checkout/cs_test_0a1b')).toBe(true);
+    expect(isKnownClientPath('/billing/test/checkout/')).toBe(false);
+    expect(isKnownClientPath('/billing/test/checkout/a/b')).toBe(false);
   });
 });

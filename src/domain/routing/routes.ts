@@ -17,9 +17,16 @@ export const appRoutes = {
   contact: '/contact',
   privacy: '/privacy',
   terms: '/terms',
+  /** The local test-mode payment provider's pages (only without Stripe keys). */
+  testBillingPortal: '/billing/test/portal',
+  testCheckout: '/billing/test/checkout/:sessionId',
 } as const;
 
-export const knownClientPaths: ReadonlySet<string> = new Set(Object.values(appRoutes));
+export const knownClientPaths: ReadonlySet<string> = new Set(
+  Object.values(appRoutes).filter((path) => !path.includes(':')),
+);
+/** Client routes with a parameter. */
+const knownClientPatterns: readonly RegExp[] = [/^\/billing\/test\/checkout\/[\w-]{1,100}$/];
 
 export type Access = 'public' | 'user' | 'premium' | 'admin';
 
@@ -29,9 +36,11 @@ export const routeAccess: Record<string, Access> = {
   [appRoutes.alerts]: 'premium',
   [appRoutes.settings]: 'user',
   [appRoutes.admin]: 'admin',
+  [appRoutes.testBillingPortal]: 'user',
+  [appRoutes.testCheckout]: 'user',
 };
 
 export function isKnownClientPath(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return knownClientPaths.has(trimmed);
+  return knownClientPaths.has(trimmed) || knownClientPatterns.some((pattern) => pattern.test(trimmed));
 }

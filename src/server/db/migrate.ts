@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-market-history';
 import * as m0007 from './migrations/0007-sync-state';
 import * as m0008 from './migrations/0008-domino-order';
 import * as m0009 from './migrations/0009-news';
+import * as m0010 from './migrations/0010-billing';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-sync-state': m0007,
   '0008-domino-order': m0008,
   '0009-news': m0009,
+  '0010-billing': m0010,
 };
 
 export function createMigrator(db: Db): Migrator {

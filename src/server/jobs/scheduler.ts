@@ -12,7 +12,11 @@ export interface Scheduler {
  * Every tick, runs the sources that are due. Any number of processes may run a scheduler on one
  * database: each source's lease lets exactly one of them run it.
  */
-export function startScheduler(deps: RunnerDeps, tickSeconds: number): Scheduler {
+export function startScheduler(
+  deps: RunnerDeps,
+  tickSeconds: number,
+  options: { housekeeping?: () => Promise<void> } = {},
+): Scheduler {
   const log = deps.logger.child({ module: 'scheduler' });
   let current: Promise<void> | null = null;
 
@@ -20,6 +24,9 @@ export function startScheduler(deps: RunnerDeps, tickSeconds: number): Scheduler
     await failOrphanedSyncs(deps.db);
     await cleanupStuckSyncs(deps.db);
     await pruneAppEvents(deps.db);
+    await options
+      .housekeeping?.()
+      .catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));
     const due = await deps.db
       .selectFrom('api_sources')
       .select(['id', 'name', 'api_type'])

@@ -1,6 +1,7 @@
 import type { Env } from '../env';
 import type { Db } from '../db/client';
 import type { Profile } from '../db/schema';
+import type { Billing } from '../features/billing/billing';
 import type { Auth } from './auth';
 import type { EventBus } from './event-bus';
 import type { Logger } from './logger';
@@ -12,6 +13,7 @@ export interface AppDeps {
   db: Db;
   auth: Auth;
   mailer: Mailer;
+  billing: Billing;
   events: EventBus;
   logger: Logger;
   version: string;

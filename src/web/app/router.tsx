@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
           { path: appRoutes.news, lazy: () => import('./routes/news') },
           { path: appRoutes.analytics, lazy: () => import('./routes/analytics') },
           { path: appRoutes.settings, lazy: () => import('./routes/settings') },
+          { path: appRoutes.testCheckout, lazy: () => import('./routes/billing-test-checkout') },
+          { path: appRoutes.testBillingPortal, lazy: () => import('./routes/billing-test-portal') },
         ],
       },
       {

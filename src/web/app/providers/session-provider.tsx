@@ -83,7 +83,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () =>
       onSessionEvent((type) => {
         const effect = sessionEventEffect(type);
-        if (effect === 'refresh') void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+        // A refresh may follow a plan change (checkout in another tab): the billing views follow it.
+        if (effect === 'refresh')
+          for (const key of ['session', 'subscription', 'billing'])
+            void queryClient.invalidateQueries({ queryKey: [key] });
         if (effect === 'clear') forget();
       }),
     [queryClient, forget],

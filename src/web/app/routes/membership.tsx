@@ -1,6 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '@/web/app/providers/session-provider';
+import { billingConfigQuery, billingSummaryQuery } from '@/web/features/billing/api/billing';
+import { ManagePremium } from '@/web/features/billing/components/manage-premium';
+import {
+  Faq,
+  PaymentOptions,
+  planFaq,
+  premiumHelpFaq,
+  Testimonials,
+} from '@/web/features/billing/components/membership-info';
+import { PlanChooser } from '@/web/features/billing/components/plan-chooser';
+import { TestModeNotice } from '@/web/features/billing/components/test-mode-notice';
+import { useCheckoutReturn } from '@/web/features/billing/lib/use-checkout-return';
 import { PageHeading } from './page-heading';
 
-/** The membership issue fills this page in; the route, guard and lazy chunk are in place. */
+/** SPEC §2 Membership: plans for visitors and free members; management for premium and complimentary. */
 export function Component() {
-  return <PageHeading title="Choose Your Membership Plan"></PageHeading>;
+  const { user, profile, isPremium, loading } = useSession();
+  useCheckoutReturn({ loading, signedIn: Boolean(user) });
+  const summary = useQuery(billingSummaryQuery(isPremium ? user?.id : undefined));
+  const config = useQuery(billingConfigQuery);
+  const testMode = config.data?.mode === 'test';
+
+  if (loading)
+    return (
+      <p role="status" className="py-16 text-center text-muted-foreground">
+        Loading...
+      </p>
+    );
+
+  if (isPremium) {
+    const complimentary = profile?.subscriptionPlan === 'complimentary';
+    return (
+      <div className="flex flex-col gap-10">
+        <PageHeading title="Manage Your Premium Access">
+          {complimentary
+            ? 'Your complimentary access includes every Premium feature.'
+            : 'Your subscription, billing and Premium features in one place.'}
+        </PageHeading>
+        {testMode && !complimentary && <TestModeNotice />}
+        <ManagePremium complimentary={complimentary} summary={summary.data} />
+        <Faq title="Need Help?" items={premiumHelpFaq} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-12">
+      <div className="text-center">
+        <PageHeading title="Choose Your Membership Plan">
+          Start free, or go Premium for the full analytics, alerts and institutional tracker.
+        </PageHeading>
+      </div>
+      {testMode && user && <TestModeNotice />}
+      <PlanChooser signedIn={Boolean(user)} />
+      <PaymentOptions />
+      <Testimonials />
+      <Faq title="Frequently Asked Questions" items={planFaq} />
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
 import { BarChart3, Bell, Building2, Check, Code2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { freePlanFeatures, premiumPlanFeatures } from '@/domain/plans/plans';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -22,21 +23,6 @@ const premiumFeatures = [
     text: 'Transfers above 1M XRP and rulings, by email or push.',
   },
   { icon: Code2, title: 'API Access', text: 'The same data for your own tools and models.' },
-];
-
-const freeIncludes = [
-  'Daily XRP news updates',
-  'Basic price tracking',
-  'Community discussions',
-  'Weekly market summaries',
-];
-const premiumIncludes = [
-  'Real-time analytics dashboard',
-  'Domino Theory tracker',
-  'Whale transaction alerts',
-  'Priority regulatory updates',
-  'Advanced charting',
-  'API access for developers',
 ];
 
 /** SPEC §2 Home 3: hidden for premium members; buttons depend on whether the visitor is signed in. */
@@ -69,7 +55,7 @@ export function PlansSection() {
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <ul className="flex flex-col gap-2 text-sm">
-              {freeIncludes.map((item) => (
+              {freePlanFeatures.map((item) => (
                 <li key={item} className="flex items-center gap-2">
                   <Check className="size-4 text-primary" aria-hidden="true" />
                   {item}
@@ -99,7 +85,7 @@ export function PlansSection() {
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <ul className="flex flex-col gap-2 text-sm">
-              {premiumIncludes.map((item) => (
+              {premiumPlanFeatures.map((item) => (
                 <li key={item} className="flex items-center gap-2">
                   <Check className="size-4 text-premium" aria-hidden="true" />
                   {item}

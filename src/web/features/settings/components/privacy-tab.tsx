@@ -2,11 +2,10 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { planNames } from '@/domain/plans/plans';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-
-const planNames = { free: 'Free', premium: 'Premium', complimentary: 'Complimentary' } as const;
 
 async function downloadMyData(): Promise<void> {
   const response = await fetch('/api/account/export', { credentials: 'same-origin' });

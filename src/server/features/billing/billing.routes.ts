@@ -1,0 +1,210 @@
+import { createRoute } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import {
+  billingInvoiceSchema,
+  billingModeSchema,
+  billingSummarySchema,
+  redirectUrlSchema,
+} from '@/domain/billing/billing';
+import { subscriptionStatusSchema } from '@/domain/subscription/subscription.schema';
+import { AppError, errorBody } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/context';
+import { consumeRateLimit } from '../../lib/rate-limit';
+import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { requireViewer, viewerOf } from '../../lib/viewer';
+import {
+  billingSummary,
+  listInvoices,
+  openPortal,
+  processBillingEvent,
+  startCheckout,
+  subscriptionStatus,
+  syncFromProvider,
+} from './billing.service';
+import { billingEventOf } from './stripe-provider';
+
+/** The checkout-return sync asks the provider; a few per minute per user is plenty. */
+export const SYNC_LIMIT = { window: 60, max: 10 };
+
+const configRoute = createRoute({
+  method: 'get',
+  path: '/billing/config',
+  tags: ['Billing'],
+  summary: 'Whether payments go through Stripe or the local test mode',
+  responses: { 200: jsonContent(z.object({ mode: billingModeSchema }), 'The billing mode') },
+});
+
+export function createBillingRoutes(deps: AppDeps) {
+  const { billing } = deps;
+  const signedIn = requireViewer(deps);
+
+  const checkRoute = createRoute({
+    method: 'get',
+    path: '/subscription/check',
+    tags: ['Subscription'],
+    summary: "The signed-in user's subscription status (SPEC check-subscription)",
+    middleware: signedIn,
+    responses: {
+      200: jsonContent(subscriptionStatusSchema, 'The status'),
+      401: errorResponse('Not signed in'),
+    },
+  });
+  const summaryRoute = createRoute({
+    method: 'get',
+    path: '/billing/summary',
+    tags: ['Billing'],
+    summary: 'Plan, the subscription behind it (renewal or end date) and whether billing can be managed',
+    middleware: signedIn,
+    responses: { 200: jsonContent(billingSummarySchema, 'The summary'), 401: errorResponse('Not signed in') },
+  });
+  const invoicesRoute = createRoute({
+    method: 'get',
+    path: '/billing/invoices',
+    tags: ['Billing'],
+    summary: "The signed-in user's invoices, newest first (the last 24)",
+    middleware: signedIn,
+    responses: {
+      200: jsonContent(z.object({ invoices: z.array(billingInvoiceSchema) }), 'The invoices'),
+      401: errorResponse('Not signed in'),
+    },
+  });
+  const checkoutRoute = createRoute({
+    method: 'post',
+    path: '/billing/checkout',
+    tags: ['Billing'],
+    summary: 'Opens a checkout for Premium at $9/month (SPEC create-checkout); the URL opens in a new tab',
+    middleware: signedIn,
+    responses: {
+      200: jsonContent(redirectUrlSchema, 'The checkout page'),
+      401: errorResponse('Not signed in'),
+      409: errorResponse('Already premium or complimentary'),
+      502: errorResponse('The payment provider failed'),
+    },
+  });
+  const portalRoute = createRoute({
+    method: 'post',
+    path: '/billing/portal',
+    tags: ['Billing'],
+    summary: 'Opens the billing portal (SPEC customer-portal); the URL opens in a new tab',
+    middleware: signedIn,
+    responses: {
+      200: jsonContent(redirectUrlSchema, 'The billing page'),
+      401: errorResponse('Not signed in'),
+      409: errorResponse('Complimentary access, or no billing account yet'),
+      502: errorResponse('The payment provider failed'),
+    },
+  });
+  const syncRoute = createRoute({
+    method: 'post',
+    path: '/billing/sync',
+    tags: ['Billing'],
+    summary:
+      "Reads the user's subscriptions from the provider now (after a checkout return) and answers the status",
+    middleware: signedIn,
+    responses: {
+      200: jsonContent(subscriptionStatusSchema, 'The status after the sync'),
+      401: errorResponse('Not signed in'),
+      429: errorResponse('Too many syncs'),
+      502: errorResponse('The payment provider failed'),
+    },
+  });
+
+  /** Provider failures answer 502 with the SPEC's wording; our own refusals pass through. */
+  const viaProvider = async <T>(work: () => Promise<T>, message: string): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      billing.logger.error({ err: error }, message);
+      throw new AppError('upstream_error', message);
+    }
+  };
+
+  return createRouter()
+    .openapi(configRoute, (c) => c.json({ mode: billing.provider.mode }, 200))
+    .openapi(checkRoute, async (c) => {
+      const viewer = viewerOf(c);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await subscriptionStatus(deps.db, viewer.user.id, viewer.profile.subscription_plan), 200);
+    })
+    .openapi(summaryRoute, async (c) => {
+      const viewer = viewerOf(c);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await billingSummary(billing, viewer.user.id, viewer.profile.subscription_plan), 200);
+    })
+    .openapi(invoicesRoute, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ invoices: await listInvoices(deps.db, viewerOf(c).user.id) }, 200);
+    })
+    .openapi(checkoutRoute, async (c) => {
+      const { user, profile } = viewerOf(c);
+      const url = await viaProvider(
+        () =>
+          startCheckout(
+            billing,
+            { id: user.id, email: user.email, name: profile.full_name },
+            profile.subscription_plan,
+          ),
+        'Failed to create checkout session. Please try again.',
+      );
+      return c.json({ url }, 200);
+    })
+    .openapi(portalRoute, async (c) => {
+      const { user, profile } = viewerOf(c);
+      const url = await viaProvider(
+        () => openPortal(billing, user.id, profile.subscription_plan),
+        'Failed to open billing portal. Please try again.',
+      );
+      return c.json({ url }, 200);
+    })
+    .openapi(syncRoute, async (c) => {
+      const { user } = viewerOf(c);
+      const decision = await consumeRateLimit(deps.db, `billing-sync:${user.id}`, SYNC_LIMIT);
+      if (!decision.allowed) {
+        c.header('Retry-After', String(decision.retryAfter));
+        throw new AppError('rate_limited', `Too many refreshes; try again in ${decision.retryAfter} s`);
+      }
+      await viaProvider(
+        () => syncFromProvider(billing, user.id),
+        'Could not read your subscription. Please try again.',
+      );
+      const profile = await deps.db
+        .selectFrom('profiles')
+        .select('subscription_plan')
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      c.header('Cache-Control', 'no-store');
+      return c.json(await subscriptionStatus(deps.db, user.id, profile.subscription_plan), 200);
+    });
+}
+
+/**
+ * Stripe's webhook: the signature is checked on the raw body before anything is parsed; each event id
+ * is processed once (a redelivery answers 200 without acting). Errors answer 500 so Stripe retries.
+ */
+export function createStripeWebhookRoutes(deps: AppDeps) {
+  const { billing } = deps;
+  return createRouter().post('/webhooks/stripe', bodyLimit({ maxSize: 512 * 1024 }), async (c) => {
+    const stripe = billing.stripe;
+    if (!stripe?.webhookSecret)
+      return c.json(errorBody('not_found', 'Stripe webhooks are not configured on this server'), 404);
+    const signature = c.req.header('stripe-signature');
+    if (!signature) return c.json(errorBody('bad_request', 'Missing Stripe-Signature header'), 400);
+    const rawBody = await c.req.text();
+    let event: Stripe.Event;
+    try {
+      event = await stripe.client.webhooks.constructEventAsync(rawBody, signature, stripe.webhookSecret);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        billing.logger.warn({ reason: error.message }, 'stripe webhook refused');
+        return c.json(errorBody('bad_request', 'Webhook signature verification failed'), 400);
+      }
+      throw error;
+    }
+    const outcome = await processBillingEvent(billing, billingEventOf(event));
+    billing.logger.info({ event: event.id, type: event.type, outcome }, 'stripe webhook');
+    return c.json({ received: true, duplicate: outcome === 'duplicate' }, 200);
+  });
+}

@@ -1,0 +1,156 @@
+import { format } from 'date-fns';
+import { BarChart3, Bell, Building2, Crown, LifeBuoy, Settings2, SlidersHorizontal } from 'lucide-react';
+import { Link } from 'react-router';
+import { premiumPlanFeatures } from '@/domain/plans/plans';
+import type { BillingSummary } from '@/domain/billing/billing';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { usePortal } from '../lib/billing-actions';
+import { FeatureList } from './plan-chooser';
+
+const longDate = (iso: string) => format(new Date(iso), 'MMMM d, yyyy');
+
+interface ManagePremiumProps {
+  complimentary: boolean;
+  /** Undefined while loading. */
+  summary: BillingSummary | undefined;
+}
+
+/** SPEC §2 Membership for premium or complimentary members. */
+export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
+  const portal = usePortal(true);
+  const subscription = summary?.subscription ?? null;
+  const endsAt = subscription?.endsAt ?? null;
+  const nextBilling = !complimentary && !endsAt ? (subscription?.currentPeriodEnd ?? null) : null;
+  const pastDue = subscription?.status === 'past_due';
+  const showBilling = !complimentary && (summary?.canManageBilling ?? true);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <Card className="border-2 border-premium lg:col-span-2">
+        <CardHeader>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <CardTitle as="h2" className="flex items-center gap-2">
+              <Crown className="size-5 text-premium" aria-hidden="true" />
+              {complimentary ? 'Complimentary Premium' : 'Premium Plan'}
+            </CardTitle>
+            <Badge className="border-premium/60 text-premium" data-testid="membership-badge">
+              {complimentary ? 'Complimentary Access' : 'Premium Member'}
+            </Badge>
+          </div>
+          <CardDescription>
+            {complimentary
+              ? 'Every Premium feature, granted by our team, with nothing to pay.'
+              : 'Every Premium feature for $9 per month, billed monthly.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          <FeatureList items={premiumPlanFeatures} premium />
+          {nextBilling && (
+            <p className="text-sm" data-testid="next-billing-date">
+              <span className="text-muted-foreground">Next Billing Date: </span>
+              <strong>{longDate(nextBilling)}</strong>
+            </p>
+          )}
+          {endsAt && (
+            <p
+              role="status"
+              className="rounded-md border border-premium/50 p-3 text-sm"
+              data-testid="ends-notice"
+            >
+              Your subscription is cancelled and ends on <strong>{longDate(endsAt)}</strong>. Premium stays
+              until then; nothing more is charged. Changed your mind? Resume it from 'Manage Subscription'.
+            </p>
+          )}
+          {pastDue && (
+            <p role="alert" className="rounded-md border border-destructive/60 p-3 text-sm">
+              Your last payment failed. Update your card from 'Manage Subscription' to keep Premium.
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            {showBilling && (
+              <>
+                <Button variant="premium" disabled={portal.opening} onClick={() => void portal.open()}>
+                  Manage Subscription
+                </Button>
+                <Button variant="outline" disabled={portal.opening} onClick={() => void portal.open()}>
+                  View Invoices
+                </Button>
+              </>
+            )}
+            <Button asChild variant="outline">
+              <Link to="/settings">
+                <Settings2 aria-hidden="true" /> Account Settings
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/contact">
+                <LifeBuoy aria-hidden="true" /> Support Center
+              </Link>
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-col gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Account Status</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-testid="account-status">
+              <dt className="text-muted-foreground">Plan Type</dt>
+              <dd className="text-right font-medium">{complimentary ? 'Complimentary' : 'Premium'}</dd>
+              <dt className="text-muted-foreground">Status</dt>
+              <dd className="text-right font-medium text-emerald-700 dark:text-emerald-400">Active</dd>
+              {!complimentary && (
+                <>
+                  <dt className="text-muted-foreground">Billing Cycle</dt>
+                  <dd className="text-right font-medium">Monthly</dd>
+                  <dt className="text-muted-foreground">Next Payment</dt>
+                  <dd className="text-right font-medium">
+                    {summary === undefined
+                      ? 'Loading...'
+                      : endsAt
+                        ? 'None (cancelled)'
+                        : nextBilling
+                          ? longDate(nextBilling)
+                          : '—'}
+                  </dd>
+                </>
+              )}
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Quick Actions</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-2">
+            <Button asChild variant="outline" className="justify-start">
+              <Link to="/alerts">
+                <Bell aria-hidden="true" /> Set up price alerts
+              </Link>
+            </Button>
+            <Button asChild variant="outline" className="justify-start">
+              <Link to="/analytics">
+                <BarChart3 aria-hidden="true" /> Open the analytics dashboard
+              </Link>
+            </Button>
+            <Button asChild variant="outline" className="justify-start">
+              <Link to="/regulatory">
+                <Building2 aria-hidden="true" /> Institutional events
+              </Link>
+            </Button>
+            <Button asChild variant="outline" className="justify-start">
+              <Link to="/settings?tab=notifications">
+                <SlidersHorizontal aria-hidden="true" /> Notification settings
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { Coins, CreditCard, Quote } from 'lucide-react';
+import { Badge } from '@/web/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+
+/** SPEC §2 Membership: card payments available, XRP payments Coming Soon. */
+export function PaymentOptions() {
+  return (
+    <section aria-labelledby="payment-options" className="flex flex-col gap-4">
+      <h2 id="payment-options" className="text-center text-2xl font-bold">
+        Payment Options
+      </h2>
+      <div className="mx-auto grid w-full max-w-4xl gap-4 sm:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <div className="flex items-center justify-between gap-2">
+              <CardTitle as="h3" className="flex items-center gap-2">
+                <CreditCard className="size-5 text-primary" aria-hidden="true" /> Card Payments
+              </CardTitle>
+              <Badge className="border-emerald-600/40 text-emerald-700 dark:text-emerald-400">
+                Available
+              </Badge>
+            </div>
+            <CardDescription>
+              Visa, Mastercard and American Express, processed securely by our card payment provider. We never
+              see or store your card number.
+            </CardDescription>
+          </CardHeader>
+        </Card>
+        <Card className="border-dashed">
+          <CardHeader>
+            <div className="flex items-center justify-between gap-2">
+              <CardTitle as="h3" className="flex items-center gap-2">
+                <Coins className="size-5 text-muted-foreground" aria-hidden="true" /> XRP Payments
+              </CardTitle>
+              <Badge>Coming Soon</Badge>
+            </div>
+            <CardDescription>
+              Pay for Premium with XRP straight from your wallet. Not available yet.
+            </CardDescription>
+          </CardHeader>
+        </Card>
+      </div>
+    </section>
+  );
+}
+
+const testimonials = [
+  {
+    quote:
+      'The whale alerts and the Domino tracker saved me hours every week. I see institutional moves before they hit the headlines.',
+    name: 'Sarah K.',
+    role: 'Independent XRP analyst',
+  },
+  {
+    quote:
+      'Clean charts, honest news and no noise. Premium paid for itself in the first month of following the regulatory updates.',
+    name: 'Michael R.',
+    role: 'Long-term holder',
+  },
+];
+
+export function Testimonials() {
+  return (
+    <section aria-labelledby="testimonials" className="flex flex-col gap-4">
+      <h2 id="testimonials" className="text-center text-2xl font-bold">
+        What Members Say
+      </h2>
+      <div className="mx-auto grid w-full max-w-4xl gap-4 md:grid-cols-2">
+        {testimonials.map((item) => (
+          <Card key={item.name}>
+            <CardContent className="flex flex-col gap-3 pt-6">
+              <Quote className="size-5 text-premium" aria-hidden="true" />
+              <blockquote className="text-sm">“{item.quote}”</blockquote>
+              <p className="text-sm">
+                <span className="font-semibold">{item.name}</span>
+                <span className="text-muted-foreground"> · {item.role}</span>
+              </p>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export const planFaq: FaqItem[] = [
+  {
+    question: 'Can I cancel anytime?',
+    answer:
+      'Yes. Cancel whenever you like with no fees: your Premium access continues until the end of the period you have paid for.',
+  },
+  {
+    question: 'How do payments work?',
+    answer:
+      'Card payments go through our card payment provider, which handles your card details securely. You are billed $9 each month.',
+  },
+  {
+    question: 'Is there a money-back guarantee?',
+    answer:
+      'Yes: a 30-day money-back guarantee. If Premium is not for you, contact support within 30 days of subscribing for a full refund.',
+  },
+];
+
+export const premiumHelpFaq: FaqItem[] = [
+  {
+    question: 'How do I update my card?',
+    answer:
+      "Choose 'Manage Subscription' to open the billing portal, where you can change your payment method.",
+  },
+  {
+    question: 'What happens if I cancel?',
+    answer:
+      'Nothing is charged again, and you keep every Premium feature until the end of the current billing period. Then your account moves to the Free plan; no data is lost.',
+  },
+  {
+    question: 'Where are my invoices?',
+    answer: "Choose 'View Invoices' to see and download every invoice in the billing portal.",
+  },
+  {
+    question: 'Can I get a refund?',
+    answer:
+      'Within 30 days of subscribing, contact the Support Center for a full refund (30-day money-back guarantee).',
+  },
+];
+
+/** Questions and answers; native disclosure widgets, so keyboards and screen readers work as usual. */
+export function Faq({ title, items }: { title: string; items: readonly FaqItem[] }) {
+  return (
+    <section aria-labelledby="faq-heading" className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <h2 id="faq-heading" className="text-center text-2xl font-bold">
+        {title}
+      </h2>
+      <div className="flex flex-col divide-y rounded-lg border bg-card">
+        {items.map((item) => (
+          <details key={item.question} className="group p-4">
+            <summary className="cursor-pointer list-none font-medium marker:hidden focus-visible:outline-2 focus-visible:outline-ring">
+              <span className="flex items-center justify-between gap-4">
+                {item.question}
+                <span
+                  aria-hidden="true"
+                  className="text-muted-foreground transition-transform group-open:rotate-45"
+                >
+                  +
+                </span>
+              </span>
+            </summary>
+            <p className="mt-2 text-sm text-muted-foreground">{item.answer}</p>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -170,6 +170,7 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
 
   test('the Domino tracker shows free users the first 2 events and premium members all of them', async ({
     page,
+    forgetSession,
     signInAs,
     playwright,
     baseURL,
@@ -200,7 +201,7 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
       await expect(tracker).not.toContainText('SBI Holdings');
       await expect(page.getByText('View 1 more institutional events with Premium')).toBeVisible();
 
-      await page.context().clearCookies();
+      await forgetSession();
       await signInAs('premium');
       await page.goto('/analytics');
       await expect(tracker.getByRole('listitem')).toHaveCount(3);

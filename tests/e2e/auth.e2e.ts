@@ -40,9 +40,14 @@ test.describe('sign-up, verification and sign-in (SPEC §2 Auth)', () => {
     await expect(page.getByRole('alert')).toHaveText('Full name is required');
   });
 
-  test('a forgotten password is reset from the emailed link', async ({ page, mailbox, freshUser }) => {
+  test('a forgotten password is reset from the emailed link', async ({
+    page,
+    forgetSession,
+    mailbox,
+    freshUser,
+  }) => {
     const { email } = await freshUser('Rita Reset');
-    await page.context().clearCookies();
+    await forgetSession();
     await page.goto('/auth');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Forgot your password?' }).click();

@@ -12,6 +12,11 @@ interface Fixtures {
   localNetworkOnly: void;
   /** Fails the test on any console error or uncaught page error (CSP violations included). */
   failOnConsoleErrors: void;
+  /**
+   * Drops this context's cookies, leaving the page first: a signed-in page's background requests
+   * (the subscription check, the live ticker) would otherwise go out cookie-less and log a 401.
+   */
+  forgetSession(): Promise<void>;
   /** Signs in through the API in this page's browser context. */
   signInAs(user: E2eUser | { email: string; password: string }): Promise<void>;
   /** Signs up a fresh account through the API and verifies it from the mailbox; the page is then signed in. */
@@ -81,6 +86,12 @@ export const test = base.extend<Fixtures & Options, WorkerFixtures>({
     },
     { auto: true },
   ],
+  forgetSession: async ({ page }, use) => {
+    await use(async () => {
+      await page.goto('about:blank');
+      await page.context().clearCookies();
+    });
+  },
   signInAs: async ({ page, sessions }, use) => {
     await use(async (user) => {
       const cached = typeof user === 'string' ? sessions.get(user) : undefined;

@@ -51,9 +51,13 @@ test.describe('route guard (SPEC §2)', () => {
     await expectPath(page, '/');
   });
 
-  test('premium and complimentary users reach /alerts but not /admin', async ({ page, signInAs }) => {
+  test('premium and complimentary users reach /alerts but not /admin', async ({
+    page,
+    forgetSession,
+    signInAs,
+  }) => {
     for (const user of ['premium', 'complimentary'] as const) {
-      await page.context().clearCookies();
+      await forgetSession();
       await signInAs(user);
       await page.goto('/alerts');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('XRP Price & Market Alerts');

@@ -28,6 +28,7 @@ test.describe('home (SPEC §2 Home)', () => {
 
   test('a free member sees Current Plan and Upgrade to Premium; a premium member no plans at all', async ({
     page,
+    forgetSession,
     signInAs,
   }) => {
     await signInAs('free');
@@ -44,9 +45,9 @@ test.describe('home (SPEC §2 Home)', () => {
       '/membership',
     );
 
-    await page.context().clearCookies();
+    await forgetSession();
     await signInAs('premium');
-    await page.reload();
+    await page.goto('/');
     await expect(page.getByRole('link', { name: 'View Analytics Dashboard' })).toBeVisible();
     await expect(page.getByTestId('plans-section')).toHaveCount(0);
   });

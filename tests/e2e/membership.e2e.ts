@@ -185,6 +185,9 @@ test.describe('membership', () => {
     await page.getByRole('button', { name: 'Pay $9.00' }).click();
     await expect(page.getByRole('heading', { name: 'Manage Your Premium Access' })).toBeVisible();
     await expect(page.getByTestId('next-billing-date')).toBeVisible();
+    // Let the activation toast finish fading in: axe measures colours mid-animation as too faint.
+    const toast = page.locator('[data-sonner-toast]', { hasText: 'Subscription Activated!' });
+    await expect.poll(() => toast.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     await axe('premium /membership');
     await page.goto('/billing/test/portal');
     await expect(page.getByTestId('invoices')).toBeVisible();

@@ -78,6 +78,7 @@ test.describe('settings (SPEC §2 Settings)', () => {
 
   test('Security: turning on 2FA with a code from the shown secret, then signing in with it', async ({
     page,
+    forgetSession,
     freshUser,
   }) => {
     const { email, password } = await freshUser('Tess Totp');
@@ -100,7 +101,7 @@ test.describe('settings (SPEC §2 Settings)', () => {
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByTestId('two-factor-status')).toHaveText('Enabled');
 
-    await page.context().clearCookies();
+    await forgetSession();
     await page.goto('/auth');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);

@@ -21,6 +21,7 @@ test.describe('signed-in header (SPEC §2)', () => {
 
   test('premium shows a crown and no Get Premium; admin shows a shield and Admin Dashboard', async ({
     page,
+    forgetSession,
     signInAs,
   }) => {
     await signInAs('premium');
@@ -29,9 +30,9 @@ test.describe('signed-in header (SPEC §2)', () => {
     await expect(header.getByRole('img', { name: 'Premium member' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Get Premium' })).toHaveCount(0);
 
-    await page.context().clearCookies();
+    await forgetSession();
     await signInAs('admin');
-    await page.reload();
+    await page.goto('/');
     await expect(header.getByRole('img', { name: 'Administrator' })).toBeVisible();
     await header.getByRole('button', { name: 'Account menu for Ada Admin' }).click();
     await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click();

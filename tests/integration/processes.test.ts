@@ -52,6 +52,9 @@ function cli(args: string[], port = 3999) {
   });
 }
 
+/** What each started server wrote to stdout (its JSON log lines). */
+const output = new Map<ChildProcess, string>();
+
 async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
@@ -60,6 +63,10 @@ async function startServer(port: number): Promise<ChildProcess> {
   });
   running.add(child);
   child.once('exit', () => running.delete(child));
+  output.set(child, '');
+  child.stdout?.on('data', (chunk: Buffer) =>
+    output.set(child, (output.get(child) ?? '') + chunk.toString('utf8')),
+  );
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -166,6 +173,8 @@ describe('operator processes on one embedded DATA_DIR', () => {
     });
     expect(await answer).toBe(200);
     expect(await exited(server)).toBe(0);
+    // Without Stripe keys the start-up log warns that billing is in test mode.
+    expect(output.get(server)).toContain('Billing is in TEST MODE: no card is charged');
     // New connections are refused once it has gone.
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   });
@@ -212,6 +221,19 @@ describe('operator processes on one embedded DATA_DIR', () => {
     expect(result.stderr).toBe(
       'Invalid configuration: PORT must be a whole number between 0 and 65535 (got "eighty")\n' +
         'Invalid configuration: ROLE must be one of web, jobs, all (got "worker")\n',
+    );
+  });
+
+  it('BILLING_REQUIRE_STRIPE=true refuses to start without the Stripe keys', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: envFor(3999, { BILLING_REQUIRE_STRIPE: 'true', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' }),
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(
+      'Invalid configuration: STRIPE_SECRET_KEY is required when BILLING_REQUIRE_STRIPE=true (got "")\n' +
+        'Invalid configuration: STRIPE_WEBHOOK_SECRET is required when BILLING_REQUIRE_STRIPE=true (got "")\n',
     );
   });
 });

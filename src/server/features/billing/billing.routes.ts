@@ -10,8 +10,9 @@ import {
 } from '@/domain/billing/billing';
 import { subscriptionStatusSchema } from '@/domain/subscription/subscription.schema';
 import { AppError, errorBody } from '../../lib/app-error';
-import type { AppDeps } from '../../lib/context';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../../lib/context';
+import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import {
@@ -27,6 +28,8 @@ import { billingEventOf } from './stripe-provider';
 
 /** The checkout-return sync asks the provider; a few per minute per user is plenty. */
 export const SYNC_LIMIT = { window: 60, max: 10 };
+/** Each checkout or portal opening creates a session at the provider: 10 per 10 minutes per user. */
+export const OPEN_LIMIT = { window: 600, max: 10 };
 
 const configRoute = createRoute({
   method: 'get',
@@ -80,6 +83,7 @@ export function createBillingRoutes(deps: AppDeps) {
       200: jsonContent(redirectUrlSchema, 'The checkout page'),
       401: errorResponse('Not signed in'),
       409: errorResponse('Already premium or complimentary'),
+      429: errorResponse('Too many checkouts opened'),
       502: errorResponse('The payment provider failed'),
     },
   });
@@ -93,6 +97,7 @@ export function createBillingRoutes(deps: AppDeps) {
       200: jsonContent(redirectUrlSchema, 'The billing page'),
       401: errorResponse('Not signed in'),
       409: errorResponse('Complimentary access, or no billing account yet'),
+      429: errorResponse('Too many portal openings'),
       502: errorResponse('The payment provider failed'),
     },
   });
@@ -110,6 +115,13 @@ export function createBillingRoutes(deps: AppDeps) {
       502: errorResponse('The payment provider failed'),
     },
   });
+
+  const limit = async (c: Context<AppEnv>, key: string, rule: RateRule, message: string) => {
+    const decision = await consumeRateLimit(deps.db, key, rule);
+    if (decision.allowed) return;
+    c.header('Retry-After', String(decision.retryAfter));
+    throw new AppError('rate_limited', `${message}; try again in ${decision.retryAfter} s`);
+  };
 
   /** Provider failures answer 502 with the SPEC's wording; our own refusals pass through. */
   const viaProvider = async <T>(work: () => Promise<T>, message: string): Promise<T> => {
@@ -140,6 +152,7 @@ export function createBillingRoutes(deps: AppDeps) {
     })
     .openapi(checkoutRoute, async (c) => {
       const { user, profile } = viewerOf(c);
+      await limit(c, `billing-checkout:${user.id}`, OPEN_LIMIT, 'Too many checkouts opened');
       const url = await viaProvider(
         () =>
           startCheckout(
@@ -153,6 +166,7 @@ export function createBillingRoutes(deps: AppDeps) {
     })
     .openapi(portalRoute, async (c) => {
       const { user, profile } = viewerOf(c);
+      await limit(c, `billing-portal:${user.id}`, OPEN_LIMIT, 'Too many billing portal openings');
       const url = await viaProvider(
         () => openPortal(billing, user.id, profile.subscription_plan),
         'Failed to open billing portal. Please try again.',
@@ -161,11 +175,7 @@ export function createBillingRoutes(deps: AppDeps) {
     })
     .openapi(syncRoute, async (c) => {
       const { user } = viewerOf(c);
-      const decision = await consumeRateLimit(deps.db, `billing-sync:${user.id}`, SYNC_LIMIT);
-      if (!decision.allowed) {
-        c.header('Retry-After', String(decision.retryAfter));
-        throw new AppError('rate_limited', `Too many refreshes; try again in ${decision.retryAfter} s`);
-      }
+      await limit(c, `billing-sync:${user.id}`, SYNC_LIMIT, 'Too many refreshes');
       await viaProvider(
         () => syncFromProvider(billing, user.id),
         'Could not read your subscription. Please try again.',

@@ -109,6 +109,18 @@ describe('test-mode checkout', () => {
     expect(await planOf(user.userId)).toBe('free');
   });
 
+  it('opening checkout is limited to 10 per 10 minutes per user', async () => {
+    const user = await app.signedInUser();
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      expect((await app.request('/api/billing/checkout', post(user.cookie))).status).toBe(200);
+    const refused = await app.request('/api/billing/checkout', post(user.cookie));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another user is not affected.
+    const other = await app.signedInUser();
+    expect((await app.request('/api/billing/checkout', post(other.cookie))).status).toBe(200);
+  });
+
   it('a Stripe webhook is refused: there is no Stripe here', async () => {
     const response = await app.request('/api/webhooks/stripe', {
       method: 'POST',

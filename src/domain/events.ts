@@ -1,3 +1,4 @@
+import type { Notification } from './alerts/alerts.schema';
 import type { CryptoMetrics } from './market/market.schema';
 import type { ApiSourceDto, SyncLogDto } from './sync/sync.schema';
 import type { WhaleTransaction } from './whales/whales.schema';
@@ -11,17 +12,22 @@ export type ServerEvent =
   | { type: 'fear_greed'; data: { value: number; classification: string; timestamp: string } }
   | { type: 'whale'; data: WhaleTransaction }
   | { type: 'sync_log'; data: SyncLogDto }
-  | { type: 'api_source'; data: ApiSourceDto };
+  | { type: 'api_source'; data: ApiSourceDto }
+  | { type: 'notification'; data: Notification };
 
 export type ServerEventType = ServerEvent['type'];
-export type EventAudience = 'public' | 'premium' | 'admin';
+export type EventAudience = 'public' | 'premium' | 'admin' | 'user';
 
-/** Who may receive an event (SPEC §6, enforced by the server): whales for premium, sync state for admins. */
+/**
+ * Who may receive an event (SPEC §6, enforced by the server): whales for premium, sync state for
+ * admins, a notification for the one user it is addressed to.
+ */
 export function canReceive(
-  audience: EventAudience,
-  viewer: { isPremium: boolean; isAdmin: boolean } | null,
+  event: { audience: EventAudience; userId?: string | undefined },
+  viewer: { userId: string; isPremium: boolean; isAdmin: boolean } | null,
 ): boolean {
-  if (audience === 'public') return true;
-  if (audience === 'premium') return Boolean(viewer?.isPremium);
+  if (event.audience === 'public') return true;
+  if (event.audience === 'premium') return Boolean(viewer?.isPremium);
+  if (event.audience === 'user') return Boolean(viewer && event.userId && viewer.userId === event.userId);
   return Boolean(viewer?.isAdmin);
 }

@@ -24,6 +24,7 @@ import { rejectCrossSiteWrites } from './lib/origin-check';
 import { requestLogger } from './lib/request-logger';
 import { securityHeaders } from './lib/security';
 import { createWebAppRoutes } from './lib/web-app';
+import { createAlertRoutes } from './features/alerts/alerts.routes';
 
 export interface AppOptions {
   databaseKind: 'pglite' | 'postgres';
@@ -47,7 +48,8 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createDominoRoutes(deps))
     .route('/', createDominoAdminRoutes(deps))
     .route('/', createNewsRoutes(deps))
-    .route('/', createFeedAdminRoutes(deps));
+    .route('/', createFeedAdminRoutes(deps))
+    .route('/', createAlertRoutes(deps));
 }
 
 const webCompression = compress();

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { createApp, type AppOptions } from './app';
+import { createPushSender } from './features/alerts/push';
 import type { DatabaseHandle } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
@@ -55,6 +57,13 @@ export async function createRuntime(options: {
     },
   });
   const events = new EventBus((ids) => loadEvents(handle.db, ids), logger);
+  const alerts = {
+    push: createPushSender(env),
+    unsubscribeSecret: crypto
+      .createHmac('sha256', resolveAuthSecret(env))
+      .update('unsubscribe-links')
+      .digest('base64url'),
+  };
   await events.start(handle);
   const deps: AppDeps = {
     env,
@@ -63,6 +72,7 @@ export async function createRuntime(options: {
     mailer,
     billing,
     events,
+    alerts,
     logger,
     version: APP_VERSION,
     startedAt: Date.now(),

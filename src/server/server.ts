@@ -10,6 +10,7 @@ import { claimDataDir, type ControlSocket } from './lib/control-socket';
 import { createLogger, type Logger } from './lib/logger';
 import { startScheduler, type Scheduler } from './jobs/scheduler';
 import { startWhaleStream, type WhaleStream } from './jobs/whale-stream';
+import { startAlertWorker, type AlertWorker } from './features/alerts/worker';
 import { billingModeNotice } from './features/billing/billing';
 import { createRuntime } from './runtime';
 
@@ -56,6 +57,21 @@ export async function startServer(
             },
           })
         : null;
+    // Alerts are evaluated and delivered by every process that runs jobs (they share the queue).
+    const alertWorker: AlertWorker | null =
+      env.ROLE !== 'web'
+        ? await startAlertWorker(
+            {
+              handle,
+              logger,
+              mailer: runtime.deps.mailer,
+              push: runtime.deps.alerts.push,
+              publicUrl: env.PUBLIC_URL,
+              secret: runtime.deps.alerts.unsubscribeSecret,
+            },
+            env.SYNC_TICK_SECONDS,
+          )
+        : null;
     // The continuous whale feed runs where the scheduler runs (one instance holds it at a time).
     const whaleStream: WhaleStream | null = scheduler
       ? startWhaleStream({ db: handle.db, env, logger })
@@ -100,6 +116,7 @@ export async function startServer(
         });
         await scheduler?.stop();
         await whaleStream?.stop();
+        await alertWorker?.stop();
         await runtime.deps.events.stop();
         await openHandle.close();
         await control?.close();

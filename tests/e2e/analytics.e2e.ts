@@ -1,24 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext } from '@playwright/test';
 import { E2E_PASSWORD, e2eUsers } from './users';
+import { adminContext, syncAsAdmin } from './admin-api';
 import { expect, expectPath, test } from './fixtures';
-
-/** Runs a source's sync through the admin API, as an admin in a separate request context. */
-async function syncAsAdmin(request: APIRequestContext, baseURL: string, apiType: string) {
-  await request.post(`${baseURL}/api/auth/sign-in/email`, {
-    data: { email: e2eUsers.admin.email, password: E2E_PASSWORD },
-    headers: { origin: baseURL },
-  });
-  const sources = (await (await request.get(`${baseURL}/api/admin/sources`)).json()) as {
-    id: string;
-    apiType: string;
-  }[];
-  const source = sources.find((candidate) => candidate.apiType === apiType);
-  const response = await request.post(`${baseURL}/api/admin/sources/${source?.id}/sync`, {
-    headers: { origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
   test('a visitor is sent to sign in', async ({ page }) => {
@@ -59,7 +42,7 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
 
     const priceCard = card('Current Price');
     const before = await priceCard.locator('p').first().textContent();
-    const admin = await playwright.request.newContext();
+    const admin = await adminContext(playwright, baseURL ?? '');
     await syncAsAdmin(admin, baseURL ?? '', 'coingecko');
     await expect(priceCard.locator('p').first()).not.toHaveText(before ?? '');
 

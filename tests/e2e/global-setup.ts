@@ -49,10 +49,16 @@ export default async function globalSetup() {
   const upstream = await startFixtureServer();
   const markets = fixture<Record<string, unknown>[]>('coingecko/coins-markets-ripple.json');
   let marketCalls = 0;
+  let marketBase = 2.0134;
   upstream.route('/cg/coins/markets', (request, response) => {
-    const price = Number((2.0134 + marketCalls * 0.0001).toFixed(4));
+    const price = Number((marketBase + marketCalls * 0.0001).toFixed(4));
     marketCalls += 1;
     json([{ ...markets[0], current_price: price }])(request, response);
+  });
+  // The alerts test lifts the price past a target: `?base=2.5` makes every later price start there.
+  upstream.route('/control/market-base', (request, response) => {
+    marketBase = Number(new URL(request.url ?? '/', 'http://x').searchParams.get('base'));
+    response.writeHead(204).end();
   });
   upstream.route('/cg/global', json(fixture('coingecko/global.json')));
   upstream.route(

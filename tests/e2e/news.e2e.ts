@@ -1,22 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext } from '@playwright/test';
-import { E2E_PASSWORD, e2eUsers } from './users';
+import { adminContext } from './admin-api';
 import { expect, expectPath, test } from './fixtures';
 
 /** SPEC §2 News. Serial: the first test sees no articles; later ones read what the refresh stored. */
 test.describe.configure({ mode: 'serial' });
-
-async function adminContext(
-  playwright: { request: { newContext(o: object): Promise<APIRequestContext> } },
-  baseURL: string,
-) {
-  const admin = await playwright.request.newContext({ extraHTTPHeaders: { origin: baseURL } });
-  const signIn = await admin.post(`${baseURL}/api/auth/sign-in/email`, {
-    data: { email: e2eUsers.admin.email, password: E2E_PASSWORD },
-  });
-  expect(signIn.status()).toBe(200);
-  return admin;
-}
 
 test.describe('news (SPEC §2 News)', () => {
   test('a visitor is sent to sign in', async ({ page }) => {

@@ -38,6 +38,11 @@ export const preferencesShape = {
   quietHoursEnabled: z.boolean(),
   quietHoursStart: clockTime,
   quietHoursEnd: clockTime,
+  /** The /alerts alert type toggles (SPEC §3 Alert type), saved per user. */
+  alertsPriceEnabled: z.boolean(),
+  alertsWhaleEnabled: z.boolean(),
+  alertsRegulatoryEnabled: z.boolean(),
+  alertsAdoptionEnabled: z.boolean(),
 };
 
 export const preferencesSchema = z.object(preferencesShape).meta({ id: 'Preferences' });
@@ -79,6 +84,9 @@ export const premiumOnlyPreferenceFields: ReadonlySet<PreferenceField> = new Set
   'quietHoursEnabled',
   'quietHoursStart',
   'quietHoursEnd',
+  'alertsWhaleEnabled',
+  'alertsRegulatoryEnabled',
+  'alertsAdoptionEnabled',
 ]);
 
 export function canUpdatePreference(field: PreferenceField, isPremium: boolean): boolean {

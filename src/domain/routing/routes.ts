@@ -20,6 +20,8 @@ export const appRoutes = {
   /** The local test-mode payment provider's pages (only without Stripe keys). */
   testBillingPortal: '/billing/test/portal',
   testCheckout: '/billing/test/checkout/:sessionId',
+  /** An email's unsubscribe link lands here; it works without signing in. */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 export const knownClientPaths: ReadonlySet<string> = new Set(

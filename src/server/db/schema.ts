@@ -80,6 +80,10 @@ export interface UserPreferencesTable {
   quiet_hours_enabled: Generated<boolean>;
   quiet_hours_start: Generated<string>;
   quiet_hours_end: Generated<string>;
+  alerts_price_enabled: Generated<boolean>;
+  alerts_whale_enabled: Generated<boolean>;
+  alerts_regulatory_enabled: Generated<boolean>;
+  alerts_adoption_enabled: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -240,8 +244,8 @@ export interface UsedTotpCodesTable {
 export interface AppEventsTable {
   id: ColumnType<string, never, never>;
   type: string;
-  audience: 'public' | 'premium' | 'admin';
-  payload: ColumnType<{ id: string; op: string }, string, string>;
+  audience: 'public' | 'premium' | 'admin' | 'user';
+  payload: ColumnType<{ id: string; op: string; user_id?: string }, string, string>;
   created_at: Timestamp;
 }
 
@@ -335,6 +339,82 @@ export interface BillingTestSubscriptionsTable {
   updated_at: Timestamp;
 }
 
+export interface AlertRulesTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'price' | 'percent' | 'fear_greed';
+  direction: 'above' | 'below' | 'crosses' | 'up' | 'down' | 'either';
+  target: number | null;
+  percent: number | null;
+  window_minutes: number | null;
+  note: string | null;
+  active: Generated<boolean>;
+  last_side: 'above' | 'below' | null;
+  last_fired_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AlertQueueTable {
+  id: ColumnType<string, never, never>;
+  kind: 'metrics' | 'fear_greed' | 'whale' | 'news' | 'domino';
+  row_id: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: 'price' | 'whale' | 'regulatory' | 'adoption';
+  rule_id: string | null;
+  source_key: string;
+  title: string;
+  body: string;
+  url: string | null;
+  created_at: Timestamp;
+  read_at: NullableTimestamp;
+}
+
+export interface NotificationDeliveriesTable {
+  id: Generated<string>;
+  notification_id: string;
+  user_id: string;
+  channel: 'email' | 'push';
+  status: ColumnType<
+    'pending' | 'sending' | 'sent' | 'failed' | 'skipped',
+    'pending' | undefined,
+    'pending' | 'sending' | 'sent' | 'failed' | 'skipped'
+  >;
+  due_at: RequiredTimestamp;
+  attempts: Generated<number>;
+  claimed_until: NullableTimestamp;
+  sent_at: NullableTimestamp;
+  error: string | null;
+  created_at: Timestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  failure_count: Generated<number>;
+  last_success_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface WeeklySummarySendsTable {
+  user_id: string;
+  week: string;
+  status: 'sending' | 'sent' | 'failed';
+  sent_at: NullableTimestamp;
+  error: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -362,6 +442,12 @@ export interface Database {
   billing_events: BillingEventsTable;
   billing_test_checkout_sessions: BillingTestCheckoutSessionsTable;
   billing_test_subscriptions: BillingTestSubscriptionsTable;
+  alert_rules: AlertRulesTable;
+  alert_queue: AlertQueueTable;
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  weekly_summary_sends: WeeklySummarySendsTable;
   twoFactor: { id: string; userId: string; secret: string; backupCodes: string };
 }
 

@@ -6,8 +6,15 @@ import type { Auth } from './auth';
 import type { EventBus } from './event-bus';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
+import type { PushSender } from '../features/alerts/push';
 
 /** What every router, job and command is built with. */
+export interface AlertDeps {
+  push: PushSender;
+  /** Signs unsubscribe links (derived from the auth secret). */
+  unsubscribeSecret: string;
+}
+
 export interface AppDeps {
   env: Env;
   db: Db;
@@ -15,6 +22,7 @@ export interface AppDeps {
   mailer: Mailer;
   billing: Billing;
   events: EventBus;
+  alerts: AlertDeps;
   logger: Logger;
   version: string;
   startedAt: number;

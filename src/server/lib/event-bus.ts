@@ -2,8 +2,8 @@ import type { EventAudience, ServerEvent } from '@/domain/events';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from './logger';
 
-/** `json` is the data serialised once, however many connections receive it. */
-export type LiveEvent = ServerEvent & { id: string; audience: EventAudience; json: string };
+/** `json` is the data serialised once, however many connections receive it; `userId` addresses one user. */
+export type LiveEvent = ServerEvent & { id: string; audience: EventAudience; userId?: string; json: string };
 export type EventLoader = (ids: string[]) => Promise<LiveEvent[]>;
 
 /**

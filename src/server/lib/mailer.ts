@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   /** The one link the mail is about, logged when mail goes to the outbox so a local operator can follow it. */
   link?: string;
+  /** Extra headers, such as List-Unsubscribe (RFC 8058 one-click). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -30,8 +32,8 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      send: async ({ to, subject, text }) => {
-        await transport.sendMail({ from: options.from, to, subject, text });
+      send: async ({ to, subject, text, headers }) => {
+        await transport.sendMail({ from: options.from, to, subject, text, ...(headers ? { headers } : {}) });
         log.info({ to, subject }, 'mail sent');
       },
     };
@@ -39,8 +41,14 @@ export function createMailer(options: {
   const outbox = path.join(options.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    send: async ({ to, subject, text, link }) => {
-      const info = await transport.sendMail({ from: options.from, to, subject, text });
+    send: async ({ to, subject, text, link, headers }) => {
+      const info = await transport.sendMail({
+        from: options.from,
+        to,
+        subject,
+        text,
+        ...(headers ? { headers } : {}),
+      });
       fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const file = path.join(
         outbox,

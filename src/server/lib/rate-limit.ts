@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
+import { AppError } from './app-error';
 
 export interface RateRule {
   /** Seconds. */
@@ -34,4 +35,18 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateRule): Pro
 export async function pruneRateLimits(db: Db): Promise<number> {
   const result = await db.deleteFrom('rate_limits').where('reset_at', '<', new Date()).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Counts one attempt; over the limit, sets Retry-After and answers 429 with `message` and the wait. */
+export async function enforceRateLimit(
+  c: { header(name: string, value: string): void },
+  db: Db,
+  key: string,
+  rule: RateRule,
+  message: string,
+): Promise<void> {
+  const decision = await consumeRateLimit(db, key, rule);
+  if (decision.allowed) return;
+  c.header('Retry-After', String(decision.retryAfter));
+  throw new AppError('rate_limited', `${message}; try again in ${decision.retryAfter} s`);
 }

@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: appRoutes.auth, lazy: () => import('./routes/auth') },
       { path: appRoutes.membership, lazy: () => import('./routes/membership') },
       { path: appRoutes.regulatory, lazy: () => import('./routes/regulatory') },
+      { path: appRoutes.unsubscribe, lazy: () => import('./routes/unsubscribe') },
       {
         element: <RouteGuard access="user" />,
         children: [

@@ -1,6 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { notificationSchema } from '@/domain/alerts/alerts.schema';
 import type { ServerEventType } from '@/domain/events';
+
+/** A new alert also shows as a toast while the site is open (the bell keeps it). */
+function announceNotification(data: string) {
+  try {
+    const notification = notificationSchema.parse(JSON.parse(data));
+    toast(notification.title, { description: notification.body });
+  } catch {
+    // A malformed event only skips the toast; the bell refetches anyway.
+  }
+}
 
 /** The queries each live event refreshes (the one place that maps the wire contract to the cache). */
 const refreshes: Record<ServerEventType, readonly (readonly string[])[]> = {
@@ -9,20 +21,23 @@ const refreshes: Record<ServerEventType, readonly (readonly string[])[]> = {
   whale: [['whales']],
   sync_log: [['admin', 'sync-logs']],
   api_source: [['admin', 'sources']],
+  notification: [['notifications'], ['alerts', 'rules']],
 };
 
 /**
- * Listens to GET /api/events while mounted and refreshes what changed. EventSource reconnects by
- * itself (sending Last-Event-ID), so the page recovers from a dropped connection without a reload.
+ * Listens to GET /api/events while `identity` is set and refreshes what changed. EventSource
+ * reconnects by itself (sending Last-Event-ID), so the page recovers from a dropped connection
+ * without a reload; a new identity (another user signed in) opens a new stream with its cookie.
  */
-export function useServerEvents(): void {
+export function useServerEvents(identity: string | null): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
+    if (identity === null || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/events');
     const listeners = (Object.keys(refreshes) as ServerEventType[]).map((type) => {
-      const listener = () => {
+      const listener = (event: MessageEvent<string>) => {
         for (const queryKey of refreshes[type]) void queryClient.invalidateQueries({ queryKey });
+        if (type === 'notification') announceNotification(event.data);
       };
       source.addEventListener(type, listener);
       return [type, listener] as const;
@@ -31,5 +46,5 @@ export function useServerEvents(): void {
       for (const [type, listener] of listeners) source.removeEventListener(type, listener);
       source.close();
     };
-  }, [queryClient]);
+  }, [queryClient, identity]);
 }

@@ -12,7 +12,7 @@ import { subscriptionStatusSchema } from '@/domain/subscription/subscription.sch
 import { AppError, errorBody } from '../../lib/app-error';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
-import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
+import { enforceRateLimit, type RateRule } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import {
@@ -116,12 +116,8 @@ export function createBillingRoutes(deps: AppDeps) {
     },
   });
 
-  const limit = async (c: Context<AppEnv>, key: string, rule: RateRule, message: string) => {
-    const decision = await consumeRateLimit(deps.db, key, rule);
-    if (decision.allowed) return;
-    c.header('Retry-After', String(decision.retryAfter));
-    throw new AppError('rate_limited', `${message}; try again in ${decision.retryAfter} s`);
-  };
+  const limit = (c: Context<AppEnv>, key: string, rule: RateRule, message: string) =>
+    enforceRateLimit(c, deps.db, key, rule, message);
 
   /** Provider failures answer 502 with the SPEC's wording; our own refusals pass through. */
   const viaProvider = async <T>(work: () => Promise<T>, message: string): Promise<T> => {

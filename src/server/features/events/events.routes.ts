@@ -17,7 +17,9 @@ export function createEventRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/events', async (c) => {
     const viewer = await loadViewer(c, deps);
     const audience =
-      viewer && !viewer.profile.blocked ? { isPremium: viewer.isPremium, isAdmin: viewer.isAdmin } : null;
+      viewer && !viewer.profile.blocked
+        ? { userId: viewer.user.id, isPremium: viewer.isPremium, isAdmin: viewer.isAdmin }
+        : null;
     const key = viewer ? `user:${viewer.user.id}` : `ip:${clientIp(c, deps.env.TRUST_PROXY)}`;
     const count = open.get(key) ?? 0;
     // Open streams per signed-in user (or per address for visitors): enough for a few tabs.
@@ -35,7 +37,7 @@ export function createEventRoutes(deps: AppDeps) {
 
     return streamSSE(c, async (stream) => {
       const send = (event: LiveEvent) =>
-        canReceive(event.audience, audience)
+        canReceive(event, audience)
           ? stream.writeSSE({ id: event.id, event: event.type, data: event.json })
           : Promise.resolve();
       let chain = Promise.resolve();

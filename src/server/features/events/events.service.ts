@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { LiveEvent } from '../../lib/event-bus';
 import { toMetricsDto } from '../market/market.service';
 import { toApiSourceDto, toSyncLogDto } from '../sync/sync.service';
+import { toNotificationDto } from '../alerts/notifications.service';
 import { toWhaleDto } from '../whales/whales.service';
 
 async function loadData(db: Db, type: string, rowId: string): Promise<ServerEvent | null> {
@@ -49,6 +50,10 @@ async function loadData(db: Db, type: string, rowId: string): Promise<ServerEven
       const row = await db.selectFrom('api_sources').selectAll().where('id', '=', rowId).executeTakeFirst();
       return row ? { type, data: toApiSourceDto(row) } : null;
     }
+    case 'notification': {
+      const row = await db.selectFrom('notifications').selectAll().where('id', '=', rowId).executeTakeFirst();
+      return row ? { type, data: toNotificationDto(row) } : null;
+    }
     default:
       return null;
   }
@@ -56,13 +61,25 @@ async function loadData(db: Db, type: string, rowId: string): Promise<ServerEven
 
 async function toLiveEvents(
   db: Db,
-  rows: { id: string; type: string; audience: LiveEvent['audience']; payload: { id: string } }[],
+  rows: {
+    id: string;
+    type: string;
+    audience: LiveEvent['audience'];
+    payload: { id: string; user_id?: string | undefined };
+  }[],
 ) {
   const events: LiveEvent[] = [];
   for (const row of rows) {
     const event = await loadData(db, row.type, row.payload.id);
-    if (event)
-      events.push({ ...event, id: String(row.id), audience: row.audience, json: JSON.stringify(event.data) });
+    if (!event) continue;
+    const live: LiveEvent = {
+      ...event,
+      id: String(row.id),
+      audience: row.audience,
+      json: JSON.stringify(event.data),
+    };
+    if (row.payload.user_id) live.userId = row.payload.user_id;
+    events.push(live);
   }
   return events;
 }

@@ -73,6 +73,31 @@ describe('GET /api/events', () => {
     for (const client of [visitor, premium, admin]) client.close();
   });
 
+  it("sends a user's notification to that user's streams only", async () => {
+    const owner = await app.signedInUser();
+    const other = await app.signedInUser();
+    const mine = await openSse(`${base}/api/events`, { cookie: owner.cookie });
+    const theirs = await openSse(`${base}/api/events`, { cookie: other.cookie });
+    await Promise.all([mine.waitFor('ready'), theirs.waitFor('ready')]);
+    await app.handle.db
+      .insertInto('notifications')
+      .values({
+        user_id: owner.userId,
+        type: 'price',
+        source_key: 'test:1',
+        title: 'XRP rose above $0.70',
+        body: 'b',
+      })
+      .execute();
+    await insertMetrics('2.75');
+    await mine.waitFor('notification', (m) => JSON.parse(m.data).title === 'XRP rose above $0.70');
+    // The metrics row came after the notification: once the other stream has it, it had its chance.
+    await theirs.waitFor('metrics', (m) => JSON.parse(m.data).price === '2.75');
+    expect(theirs.messages.map((m) => m.event)).not.toContain('notification');
+    mine.close();
+    theirs.close();
+  });
+
   it('sends a heartbeat so idle streams stay open through proxies', async () => {
     const client = await openSse(`${base}/api/events`);
     await client.waitFor('ping');

@@ -4,7 +4,7 @@ import { newsListQuerySchema, newsListSchema, newsStatsSchema } from '@/domain/n
 import { runSource } from '../../jobs/runner';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/context';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { enforceRateLimit } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { listNews, newsStats } from './news.service';
@@ -60,14 +60,13 @@ export function createNewsRoutes(deps: AppDeps) {
     })
     .openapi(refreshRoute, async (c) => {
       const viewer = viewerOf(c);
-      const decision = await consumeRateLimit(deps.db, `news-refresh:${viewer.user.id}`, REFRESH_LIMIT);
-      if (!decision.allowed) {
-        c.header('Retry-After', String(decision.retryAfter));
-        throw new AppError(
-          'rate_limited',
-          `You can refresh the news ${REFRESH_LIMIT.max} times in 5 minutes; try again in ${decision.retryAfter} s`,
-        );
-      }
+      await enforceRateLimit(
+        c,
+        deps.db,
+        `news-refresh:${viewer.user.id}`,
+        REFRESH_LIMIT,
+        `You can refresh the news ${REFRESH_LIMIT.max} times in 5 minutes`,
+      );
       const source = await deps.db
         .selectFrom('api_sources')
         .select(['id', 'status'])

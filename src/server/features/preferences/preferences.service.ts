@@ -28,6 +28,10 @@ export function toPreferencesDto(row: UserPreferences): Preferences {
     quietHoursEnabled: row.quiet_hours_enabled,
     quietHoursStart: row.quiet_hours_start,
     quietHoursEnd: row.quiet_hours_end,
+    alertsPriceEnabled: row.alerts_price_enabled,
+    alertsWhaleEnabled: row.alerts_whale_enabled,
+    alertsRegulatoryEnabled: row.alerts_regulatory_enabled,
+    alertsAdoptionEnabled: row.alerts_adoption_enabled,
   };
 }
 

@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Button } from '@/web/components/ui/button';
+import { NotificationBell } from '@/web/features/alerts/components/notification-bell';
 import { cn } from '@/web/lib/cn';
 import { Logo } from './logo';
 import { MobileNav } from './mobile-nav';
@@ -54,6 +55,7 @@ export function Header() {
                   <Link to="/membership">Get Premium</Link>
                 </Button>
               )}
+              <NotificationBell />
               <ThemeMenu />
               <div className="hidden md:block">
                 <UserMenu onSignOut={openSignOut} />

@@ -1,11 +1,17 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useSession } from '@/web/app/providers/session-provider';
 import { Spinner } from '@/web/components/ui/spinner';
 import { AuthLinkNotices } from './auth-link-notices';
 import { Footer } from './footer';
 import { Header } from './header';
+import { useServerEvents } from '@/web/lib/server-events';
 
 export function RootLayout() {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  // One live connection per tab: signed-in users everywhere (their alerts), visitors on the dashboard.
+  useServerEvents(user ? `user:${user.id}` : pathname === '/analytics' ? 'visitor' : null);
   return (
     <div className="flex min-h-screen flex-col">
       <a

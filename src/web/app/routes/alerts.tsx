@@ -1,6 +1,307 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { alertTypes, describeRule } from '@/domain/alerts/alerts.schema';
+import { formatRelativeTime } from '@/domain/format/format';
+import { canUpdatePreference } from '@/domain/preferences/preferences.schema';
+import { useSession } from '@/web/app/providers/session-provider';
+import { PremiumBadge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Spinner } from '@/web/components/ui/spinner';
+import { Switch } from '@/web/components/ui/switch';
+import {
+  notificationsQuery,
+  rulesQuery,
+  useDeleteRule,
+  useMarkRead,
+  useUpdateRule,
+} from '@/web/features/alerts/api/alerts';
+import { NotificationItem } from '@/web/features/alerts/components/notification-item';
+import { PushToggle, PushUnsupportedNote } from '@/web/features/alerts/components/push-toggle';
+import { MarketAlertForms, PriceAlertForm } from '@/web/features/alerts/components/rule-forms';
+import { preferencesQuery, useUpdatePreference } from '@/web/features/preferences/api/preferences';
+import { SettingRow } from '@/web/features/settings/components/setting-row';
 import { PageHeading } from './page-heading';
 
-/** The alerts issue fills this page in; the route, guard and lazy chunk are in place. */
+function AlertTypesCard({ userId, isPremium }: { userId: string; isPremium: boolean }) {
+  const preferences = useQuery(preferencesQuery(userId));
+  const update = useUpdatePreference(userId);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Alert Types</CardTitle>
+        <CardDescription>Which alerts reach you. Saved to your account.</CardDescription>
+      </CardHeader>
+      <CardContent className="divide-y">
+        {preferences.isPending ? (
+          <Spinner label="Loading preferences..." />
+        ) : preferences.isError ? (
+          <p role="alert" className="text-destructive">
+            Failed to load preferences
+          </p>
+        ) : (
+          alertTypes.map((type) => {
+            const locked = !canUpdatePreference(type.field, isPremium);
+            return (
+              <SettingRow
+                key={type.id}
+                id={`alert-type-${type.id}`}
+                label={type.name}
+                description={type.description}
+                premium={type.premium && !isPremium}
+              >
+                <Switch
+                  id={`alert-type-${type.id}`}
+                  checked={preferences.data[type.field]}
+                  disabled={locked}
+                  onCheckedChange={(checked) => update.mutate({ field: type.field, value: checked })}
+                />
+              </SettingRow>
+            );
+          })
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function YourAlertsCard({ userId }: { userId: string }) {
+  const rules = useQuery(rulesQuery(userId));
+  const updateRule = useUpdateRule(userId);
+  const deleteRule = useDeleteRule(userId);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your Alerts</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {rules.isPending ? (
+          <Spinner label="Loading alerts..." />
+        ) : rules.isError ? (
+          <p role="alert" className="text-destructive">
+            Failed to load your alerts
+          </p>
+        ) : rules.data.rules.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No alerts set yet. Set a price target above.</p>
+        ) : (
+          <ul className="divide-y" aria-label="Your alerts">
+            {rules.data.rules.map((rule) => (
+              <li
+                key={rule.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="alert-rule"
+              >
+                <div className="min-w-0">
+                  <p className="text-sm font-medium">
+                    {describeRule(rule)}
+                    {!rule.active && <span className="ml-2 text-xs text-muted-foreground">(Paused)</span>}
+                  </p>
+                  {rule.note && <p className="text-sm text-muted-foreground">{rule.note}</p>}
+                  <p className="text-xs text-muted-foreground">
+                    {rule.lastFiredAt
+                      ? `Last fired ${formatRelativeTime(rule.lastFiredAt)}`
+                      : 'Not fired yet'}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => updateRule.mutate({ id: rule.id, active: !rule.active })}
+                    aria-label={`${rule.active ? 'Pause' : 'Resume'} ${describeRule(rule)}`}
+                  >
+                    {rule.active ? 'Pause' : 'Resume'}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => deleteRule.mutate(rule.id)}
+                    aria-label={`Delete ${describeRule(rule)}`}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RecentAlertsCard({ userId }: { userId: string }) {
+  const list = useQuery(notificationsQuery(userId, 20));
+  const markRead = useMarkRead();
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle>Recent Alerts</CardTitle>
+        {(list.data?.unreadCount ?? 0) > 0 && (
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto p-0"
+            onClick={() => markRead.mutate({ all: true })}
+          >
+            Mark all read
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {list.isPending ? (
+          <Spinner label="Loading alerts..." />
+        ) : list.isError ? (
+          <p role="alert" className="text-destructive">
+            Failed to load alerts
+          </p>
+        ) : list.data.items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No alerts yet. They appear here, and under the bell, as soon as one of your alerts fires.
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-4" aria-label="Recent alerts">
+            {list.data.items.map((notification) => (
+              <li key={notification.id}>
+                <NotificationItem
+                  notification={notification}
+                  onOpen={(item) => item.readAt === null && markRead.mutate({ ids: [item.id] })}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function NotificationSettingsCard({ userId, isPremium }: { userId: string; isPremium: boolean }) {
+  const preferences = useQuery(preferencesQuery(userId));
+  const update = useUpdatePreference(userId);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Notification Settings</CardTitle>
+      </CardHeader>
+      <CardContent className="divide-y">
+        <SettingRow id="alerts-email" label="Email" description="Price alerts by email.">
+          <Switch
+            id="alerts-email"
+            checked={preferences.data?.notificationEmailPriceAlerts ?? false}
+            disabled={!preferences.data}
+            onCheckedChange={(checked) =>
+              update.mutate({ field: 'notificationEmailPriceAlerts', value: checked })
+            }
+          />
+        </SettingRow>
+        <div>
+          <SettingRow
+            id="alerts-push"
+            label="Push"
+            description={isPremium ? 'Notifications in this browser.' : 'available with Premium'}
+            premium={!isPremium}
+          >
+            <PushToggle id="alerts-push" />
+          </SettingRow>
+          <PushUnsupportedNote id="alerts-push" />
+        </div>
+        <SettingRow
+          id="alerts-sms"
+          label="SMS"
+          description={isPremium ? 'Coming soon.' : 'available with Premium'}
+        >
+          <Switch id="alerts-sms" checked={false} disabled />
+        </SettingRow>
+        <p className="pt-3 text-sm">
+          <Link to="/settings" className="text-primary hover:underline">
+            Email types, digests and quiet hours
+          </Link>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** SPEC §2 Alerts, with real rules, delivered alerts and saved toggles. */
 export function Component() {
-  return <PageHeading title="XRP Price & Market Alerts"></PageHeading>;
+  const { user, isPremium } = useSession();
+  const userId = user?.id ?? '';
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeading title="XRP Price & Market Alerts">
+        Price targets, market moves, whales and the news that matters, in the app, by email and by push.
+      </PageHeading>
+      {!user && (
+        <Card className="border-primary/40">
+          <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-6">
+            <p>Sign in to set alerts and get notified.</p>
+            <Button asChild>
+              <Link to="/auth">Sign In</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      {user && !isPremium && (
+        <Card className="border-premium/50">
+          <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-6">
+            <p>
+              Whale, regulatory and adoption alerts, market-move alerts and push notifications come with
+              Premium.
+            </p>
+            <Button asChild variant="premium">
+              <Link to="/membership">Upgrade to Premium</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      {user && (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="flex flex-col gap-6 lg:col-span-2">
+            <AlertTypesCard userId={userId} isPremium={isPremium} />
+            <Card>
+              <CardHeader>
+                <CardTitle>Price Alert</CardTitle>
+                <CardDescription>Get notified when XRP reaches your target.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <PriceAlertForm userId={userId} disabled={false} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2">
+                  Market Alerts {!isPremium && <PremiumBadge />}
+                </CardTitle>
+                <CardDescription>Sudden moves and sentiment extremes.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <MarketAlertForms userId={userId} disabled={!isPremium} />
+              </CardContent>
+            </Card>
+            <YourAlertsCard userId={userId} />
+          </div>
+          <div className="flex flex-col gap-6">
+            <RecentAlertsCard userId={userId} />
+            <NotificationSettingsCard userId={userId} isPremium={isPremium} />
+          </div>
+        </div>
+      )}
+      <Card className="bg-muted/40">
+        <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-6">
+          <div>
+            <p className="font-semibold">{isPremium ? 'Your Premium membership' : 'Never miss a move'}</p>
+            <p className="text-sm text-muted-foreground">
+              {isPremium
+                ? 'See your plan, billing and invoices.'
+                : 'Premium adds whale, regulatory and adoption alerts, push notifications and alert customization.'}
+            </p>
+          </div>
+          <Button asChild variant={isPremium ? 'outline' : 'premium'}>
+            <Link to={user ? '/membership' : '/auth'}>{isPremium ? 'Manage Membership' : 'Get Premium'}</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

@@ -8,13 +8,11 @@ import { DominoTracker } from '@/web/features/market/components/domino-tracker';
 import { FearGreedCard } from '@/web/features/market/components/fear-greed-card';
 import { MetricsGrid } from '@/web/features/market/components/metrics-grid';
 import { WhaleActivity } from '@/web/features/market/components/whale-activity';
-import { useServerEvents } from '@/web/lib/server-events';
 import { PageHeading } from './page-heading';
 
 /** SPEC §2 Analytics. */
 export function Component() {
   const { isPremium } = useSession();
-  useServerEvents();
   return (
     <div className="flex flex-col gap-6">
       <PageHeading title="XRP Analytics Dashboard">

@@ -17,6 +17,7 @@ import {
   useUpdatePreference,
   type PreferenceUpdate,
 } from '@/web/features/preferences/api/preferences';
+import { PushToggle, PushUnsupportedNote } from '@/web/features/alerts/components/push-toggle';
 import { SettingRow } from './setting-row';
 
 type BooleanField = { [F in PreferenceField]: Preferences[F] extends boolean ? F : never }[PreferenceField];
@@ -89,7 +90,7 @@ export function NotificationsTab() {
           id={`${idPrefix}-${field}`}
           checked={values[field]}
           disabled={locked}
-          onCheckedChange={(checked) => save({ field, value: checked })}
+          onCheckedChange={(checked) => save({ field, value: checked } as PreferenceUpdate)}
         />
       </SettingRow>
     );
@@ -131,7 +132,20 @@ export function NotificationsTab() {
           <CardTitle>Push notifications</CardTitle>
           <CardDescription>Notifications in this browser.</CardDescription>
         </CardHeader>
-        <CardContent className="divide-y">{pushToggles.map((item) => toggle(item, 'push'))}</CardContent>
+        <CardContent className="divide-y">
+          <div>
+            <SettingRow
+              id="push-this-browser"
+              label="This browser"
+              description="Subscribe this browser to push notifications."
+              premium={!isPremium}
+            >
+              <PushToggle id="push-this-browser" />
+            </SettingRow>
+            <PushUnsupportedNote id="push-this-browser" />
+          </div>
+          {pushToggles.map((item) => toggle(item, 'push'))}
+        </CardContent>
       </Card>
       <Card>
         <CardHeader>

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+
+/** SPEC §3 Alert type: the four categories a user switches on or off on /alerts. */
+export const alertTypeIdSchema = z.enum(['price', 'whale', 'regulatory', 'adoption']);
+export type AlertTypeId = z.infer<typeof alertTypeIdSchema>;
+
+export interface AlertType {
+  id: AlertTypeId;
+  name: string;
+  description: string;
+  premium: boolean;
+  /** The preference field that switches the type on (saved per user on the server). */
+  field: 'alertsPriceEnabled' | 'alertsWhaleEnabled' | 'alertsRegulatoryEnabled' | 'alertsAdoptionEnabled';
+}
+
+/** SPEC §2: price is free and on by default; whale, regulatory and adoption are premium and off by default. */
+export const alertTypes: readonly AlertType[] = [
+  {
+    id: 'price',
+    name: 'Price Alerts',
+    description: 'Your price targets, and for Premium percentage moves and Fear & Greed levels',
+    premium: false,
+    field: 'alertsPriceEnabled',
+  },
+  {
+    id: 'whale',
+    name: 'Whale Movements',
+    description: 'Transfers of 1M XRP or more on the XRP Ledger',
+    premium: true,
+    field: 'alertsWhaleEnabled',
+  },
+  {
+    id: 'regulatory',
+    name: 'Regulatory News',
+    description: 'New regulation articles: rulings, filings and policy',
+    premium: true,
+    field: 'alertsRegulatoryEnabled',
+  },
+  {
+    id: 'adoption',
+    name: 'Adoption Updates',
+    description: 'Adoption articles and new institutional events in the Domino tracker',
+    premium: true,
+    field: 'alertsAdoptionEnabled',
+  },
+];
+
+export const DEFAULT_PRICE_TARGET = 0.7;
+/** Active and paused rules one user may hold. */
+export const MAX_RULES_PER_USER = 25;
+
+export const crossingDirectionSchema = z.enum(['above', 'below', 'crosses']);
+export type CrossingDirection = z.infer<typeof crossingDirectionSchema>;
+export const moveDirectionSchema = z.enum(['up', 'down', 'either']);
+export type MoveDirection = z.infer<typeof moveDirectionSchema>;
+export const percentWindowSchema = z.enum(['1h', '24h']);
+export type PercentWindow = z.infer<typeof percentWindowSchema>;
+
+export const WINDOW_MS: Record<PercentWindow, number> = { '1h': 3_600_000, '24h': 86_400_000 };
+
+const note = z.string().trim().max(140, 'Keep the note under 140 characters').optional();
+
+/** What Set Alert sends: a price target (free), a percentage move or a Fear & Greed level (premium). */
+export const alertRuleInputSchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('price'),
+      direction: crossingDirectionSchema.default('above'),
+      target: z
+        .number({ error: 'Enter a price target in USD' })
+        .positive('The price target must be above 0')
+        .max(100_000, 'The price target must be under $100,000')
+        .multipleOf(0.0001, 'Use at most 4 decimals'),
+      note,
+    }),
+    z.object({
+      kind: z.literal('percent'),
+      direction: moveDirectionSchema.default('either'),
+      percent: z
+        .number({ error: 'Enter a percentage' })
+        .min(0.5, 'Use a move of at least 0.5 %')
+        .max(100, 'Use a move of at most 100 %')
+        .multipleOf(0.1, 'Use at most 1 decimal'),
+      window: percentWindowSchema,
+      note,
+    }),
+    z.object({
+      kind: z.literal('fear_greed'),
+      direction: crossingDirectionSchema.default('above'),
+      target: z
+        .number({ error: 'Enter an index level' })
+        .int('Use a whole number from 1 to 99')
+        .min(1, 'Use a whole number from 1 to 99')
+        .max(99, 'Use a whole number from 1 to 99'),
+      note,
+    }),
+  ])
+  .meta({ id: 'AlertRuleInput' });
+export type AlertRuleInput = z.infer<typeof alertRuleInputSchema>;
+export type AlertRuleKind = AlertRuleInput['kind'];
+
+export const alertRuleSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['price', 'percent', 'fear_greed']),
+    direction: z.string(),
+    target: z.number().nullable(),
+    percent: z.number().nullable(),
+    window: percentWindowSchema.nullable(),
+    note: z.string().nullable(),
+    active: z.boolean(),
+    /** Which side of the target the last value was on (price and Fear & Greed rules). */
+    lastSide: z.enum(['above', 'below']).nullable(),
+    lastFiredAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AlertRule' });
+export type AlertRule = z.infer<typeof alertRuleSchema>;
+
+export const alertRuleUpdateSchema = z
+  .object({ active: z.boolean().optional(), note: note.nullable() })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Send active or note')
+  .meta({ id: 'AlertRuleUpdate' });
+
+export const notificationSchema = z
+  .object({
+    id: z.string(),
+    type: alertTypeIdSchema,
+    title: z.string(),
+    body: z.string(),
+    url: z.string().nullable(),
+    createdAt: z.string(),
+    readAt: z.string().nullable(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z
+  .object({
+    items: z.array(notificationSchema),
+    unreadCount: z.number().int(),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'NotificationList' });
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const markReadSchema = z
+  .union([z.object({ ids: z.array(z.uuid()).min(1).max(100) }), z.object({ all: z.literal(true) })])
+  .meta({ id: 'MarkRead' });
+
+/** Describes a rule the way the alerts list and the notification say it. */
+export function describeRule(
+  rule: Pick<AlertRule, 'kind' | 'direction' | 'target' | 'percent' | 'window'>,
+): string {
+  if (rule.kind === 'percent') {
+    const move = rule.direction === 'up' ? 'rises' : rule.direction === 'down' ? 'falls' : 'moves';
+    return `XRP ${move} ${rule.direction === 'either' ? '±' : ''}${rule.percent} % within ${rule.window === '1h' ? '1 hour' : '24 hours'}`;
+  }
+  const subject = rule.kind === 'price' ? 'XRP' : 'Fear & Greed';
+  const level = rule.kind === 'price' ? `$${formatTarget(rule.target ?? 0)}` : String(rule.target);
+  if (rule.direction === 'crosses') return `${subject} crosses ${level}`;
+  return `${subject} goes ${rule.direction} ${level}`;
+}
+
+export function formatTarget(target: number): string {
+  return target.toFixed(Math.max(2, Math.min(4, (String(target).split('.')[1] ?? '').length)));
+}

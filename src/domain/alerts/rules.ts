@@ -1,0 +1,184 @@
+import { TZDate } from '@date-fns/tz';
+import { alertTypes, type AlertTypeId, type CrossingDirection, type MoveDirection } from './alerts.schema';
+
+export type Side = 'above' | 'below';
+
+/** A value at the target counts as above it: "reaches $0.70" fires at exactly 0.70. */
+export function sideOf(value: number, target: number): Side {
+  return value >= target ? 'above' : 'below';
+}
+
+/**
+ * A price or Fear & Greed rule fires when the value moves to the other side of the target in the
+ * rule's direction. The side is remembered, so a crossing fires once; the rule re-arms only after the
+ * value has moved back past the target. The first value a rule sees (no side yet) only sets the side.
+ */
+export function evaluateCrossing(
+  direction: CrossingDirection,
+  target: number,
+  lastSide: Side | null,
+  value: number,
+): { fire: boolean; side: Side } {
+  const side = sideOf(value, target);
+  if (lastSide === null || side === lastSide) return { fire: false, side };
+  return { fire: direction === 'crosses' || direction === side, side };
+}
+
+export interface PercentRule {
+  direction: MoveDirection;
+  percent: number;
+  windowMs: number;
+  lastFiredAt: Date | null;
+}
+
+/**
+ * A percentage rule compares the new price with the price one window earlier. After it fires it waits
+ * one window (its cooldown) before it may fire again, so a single move alerts once.
+ */
+export function evaluatePercent(
+  rule: PercentRule,
+  current: { price: number; at: Date },
+  reference: { price: number; at: Date } | null,
+): { fire: boolean; change: number | null } {
+  if (!reference || reference.price <= 0) return { fire: false, change: null };
+  const change = ((current.price - reference.price) / reference.price) * 100;
+  if (rule.lastFiredAt && current.at.getTime() - rule.lastFiredAt.getTime() < rule.windowMs)
+    return { fire: false, change };
+  const hit =
+    rule.direction === 'up'
+      ? change >= rule.percent
+      : rule.direction === 'down'
+        ? change <= -rule.percent
+        : Math.abs(change) >= rule.percent;
+  return { fire: hit, change };
+}
+
+/**
+ * The oldest a reference price may be: one and a half windows. With a gap in the data (the server was
+ * down), an older price would make a slow drift look like a sudden move.
+ */
+export function referenceIsUsable(referenceAt: Date, currentAt: Date, windowMs: number): boolean {
+  const age = currentAt.getTime() - referenceAt.getTime();
+  return age >= windowMs && age <= windowMs * 1.5;
+}
+
+export interface QuietHours {
+  enabled: boolean;
+  start: string;
+  end: string;
+  timezone: string;
+}
+
+const minutesOf = (clock: string) => {
+  const [hours = 0, minutes = 0] = clock.split(':').map(Number);
+  return hours * 60 + minutes;
+};
+
+/**
+ * When quiet hours hold email and push, the instant they end; null outside them. Times are the user's
+ * wall clock in their timezone; a range whose start is after its end runs over midnight. A range with
+ * the same start and end is empty.
+ */
+export function quietHoursEnd(now: Date, quiet: QuietHours): Date | null {
+  if (!quiet.enabled) return null;
+  const start = minutesOf(quiet.start);
+  const end = minutesOf(quiet.end);
+  if (start === end) return null;
+  const local = new TZDate(now.getTime(), quiet.timezone);
+  const minute = local.getHours() * 60 + local.getMinutes();
+  const inside = start < end ? minute >= start && minute < end : minute >= start || minute < end;
+  if (!inside) return null;
+  // Over midnight and before it: the end is on the next local day.
+  const dayOffset = start > end && minute >= start ? 1 : 0;
+  const ends = new TZDate(
+    local.getFullYear(),
+    local.getMonth(),
+    local.getDate() + dayOffset,
+    Math.floor(end / 60),
+    end % 60,
+    0,
+    quiet.timezone,
+  );
+  return new Date(ends.getTime());
+}
+
+export type AlertFrequency = 'instant' | 'hourly' | 'daily';
+/** Daily digests go out at this local hour. */
+export const DAILY_DIGEST_HOUR = 8;
+
+/** When an email alert made at `now` is due: at once, at the next full local hour, or at the next 08:00. */
+export function digestDueAt(now: Date, frequency: AlertFrequency, timezone: string): Date {
+  if (frequency === 'instant') return now;
+  const local = new TZDate(now.getTime(), timezone);
+  if (frequency === 'hourly') {
+    const next = new TZDate(
+      local.getFullYear(),
+      local.getMonth(),
+      local.getDate(),
+      local.getHours() + 1,
+      0,
+      0,
+      timezone,
+    );
+    return new Date(next.getTime());
+  }
+  const today = new TZDate(
+    local.getFullYear(),
+    local.getMonth(),
+    local.getDate(),
+    DAILY_DIGEST_HOUR,
+    0,
+    0,
+    timezone,
+  );
+  if (today.getTime() > now.getTime()) return new Date(today.getTime());
+  const tomorrow = new TZDate(
+    local.getFullYear(),
+    local.getMonth(),
+    local.getDate() + 1,
+    DAILY_DIGEST_HOUR,
+    0,
+    0,
+    timezone,
+  );
+  return new Date(tomorrow.getTime());
+}
+
+/** When a delivery made at `now` may go out: its digest time, moved to the end of quiet hours. */
+export function deliveryDueAt(
+  now: Date,
+  preferences: { frequency: AlertFrequency; quiet: QuietHours },
+  channel: 'email' | 'push',
+): Date {
+  // Push is a nudge, not a report: it is never batched, only held by quiet hours.
+  const due = channel === 'push' ? now : digestDueAt(now, preferences.frequency, preferences.quiet.timezone);
+  return quietHoursEnd(due, preferences.quiet) ?? due;
+}
+
+export interface DigestItem {
+  type: AlertTypeId;
+  title: string;
+  body: string;
+  url: string | null;
+  createdAt: Date;
+}
+
+export interface Digest {
+  subject: string;
+  sections: { type: AlertTypeId; name: string; items: DigestItem[] }[];
+}
+
+/** One email for a user's due alerts: sections in the alert types' order, oldest first within each. */
+export function groupDigest(items: readonly DigestItem[]): Digest {
+  const sections = alertTypes
+    .map((type) => ({
+      type: type.id,
+      name: type.name,
+      items: items
+        .filter((item) => item.type === type.id)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+    }))
+    .filter((section) => section.items.length > 0);
+  const only = items.length === 1 ? items[0] : undefined;
+  return { subject: only ? only.title : `${items.length} new XRP alerts`, sections };
+}

@@ -1,0 +1,310 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  alertRuleInputSchema,
+  alertRuleSchema,
+  alertRuleUpdateSchema,
+  markReadSchema,
+  notificationListSchema,
+} from '@/domain/alerts/alerts.schema';
+import { AppError } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/context';
+import { enforceRateLimit } from '../../lib/rate-limit';
+import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { requireViewer, viewerOf } from '../../lib/viewer';
+import { listNotifications, markRead } from './notifications.service';
+import { assertPushEndpoint } from './push';
+import { createRule, deleteRule, listRules, updateRule } from './rules.service';
+import {
+  applyUnsubscribe,
+  categoryLabels,
+  readUnsubscribeToken,
+  unsubscribeCategorySchema,
+} from './unsubscribe';
+
+/** Setting alerts: 30 new rules per 10 minutes per user is far above any person's need. */
+export const RULE_LIMIT = { window: 600, max: 30 };
+/** Unsubscribe links are public; 30 per minute per token is plenty for a mail client's retries. */
+const UNSUBSCRIBE_LIMIT = { window: 60, max: 30 };
+
+const body = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+const idParams = z.object({ id: z.uuid('Alert not found') });
+
+const pushSubscriptionSchema = z
+  .object({
+    endpoint: z.url('The push endpoint is not a URL').max(2048),
+    keys: z.object({
+      p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'Invalid p256dh key'),
+      auth: z.string().regex(/^[A-Za-z0-9_-]{16,24}={0,2}$/, 'Invalid auth secret'),
+    }),
+  })
+  .meta({ id: 'PushSubscription' });
+
+const unsubscribeInfoSchema = z
+  .object({ category: unsubscribeCategorySchema, label: z.string() })
+  .meta({ id: 'UnsubscribeInfo' });
+
+export function createAlertRoutes(deps: AppDeps) {
+  const signedIn = requireViewer(deps);
+  const premium = requireViewer(deps, 'premium');
+  const tags = ['Alerts'];
+
+  const listRulesRoute = createRoute({
+    method: 'get',
+    path: '/alerts/rules',
+    tags,
+    summary: "The signed-in user's alert rules, newest first",
+    middleware: signedIn,
+    responses: {
+      200: jsonContent(z.object({ rules: z.array(alertRuleSchema) }), 'The rules'),
+      401: errorResponse('Not signed in'),
+    },
+  });
+  const createRuleRoute = createRoute({
+    method: 'post',
+    path: '/alerts/rules',
+    tags,
+    summary: 'Set an alert: a price target (free), a percentage move or a Fear & Greed level (Premium)',
+    middleware: signedIn,
+    request: { body: body(alertRuleInputSchema) },
+    responses: {
+      201: jsonContent(alertRuleSchema, 'The rule'),
+      401: errorResponse('Not signed in'),
+      403: errorResponse('A Premium rule for a free user'),
+      409: errorResponse('The user already holds the most rules allowed'),
+      422: errorResponse('Invalid rule'),
+      429: errorResponse('Too many rules set in a short time'),
+    },
+  });
+  const updateRuleRoute = createRoute({
+    method: 'patch',
+    path: '/alerts/rules/{id}',
+    tags,
+    summary: 'Pause, resume or re-note one of your rules',
+    middleware: signedIn,
+    request: { params: idParams, body: body(alertRuleUpdateSchema) },
+    responses: {
+      200: jsonContent(alertRuleSchema, 'The rule'),
+      401: errorResponse('Not signed in'),
+      403: errorResponse('Resuming a Premium rule without Premium'),
+      404: errorResponse('No such rule of yours'),
+      422: errorResponse('Invalid change'),
+    },
+  });
+  const deleteRuleRoute = createRoute({
+    method: 'delete',
+    path: '/alerts/rules/{id}',
+    tags,
+    summary: 'Delete one of your rules',
+    middleware: signedIn,
+    request: { params: idParams },
+    responses: {
+      204: { description: 'Deleted' },
+      401: errorResponse('Not signed in'),
+      404: errorResponse('No such rule of yours'),
+    },
+  });
+  const notificationsRoute = createRoute({
+    method: 'get',
+    path: '/notifications',
+    tags,
+    summary: "The signed-in user's delivered alerts, newest first, with the unread count",
+    middleware: signedIn,
+    request: {
+      query: z.object({
+        limit: z.coerce.number().int().min(1).max(50).default(20),
+        cursor: z.string().max(200).optional(),
+        unread: z.enum(['true', 'false']).optional(),
+      }),
+    },
+    responses: {
+      200: jsonContent(notificationListSchema, 'The notifications'),
+      401: errorResponse('Not signed in'),
+    },
+  });
+  const markReadRoute = createRoute({
+    method: 'post',
+    path: '/notifications/read',
+    tags,
+    summary: 'Mark some or all of your notifications read',
+    middleware: signedIn,
+    request: { body: body(markReadSchema) },
+    responses: {
+      200: jsonContent(z.object({ updated: z.number().int() }), 'How many changed'),
+      401: errorResponse('Not signed in'),
+      422: errorResponse('Send ids or all: true'),
+    },
+  });
+  const pushConfigRoute = createRoute({
+    method: 'get',
+    path: '/push/config',
+    tags,
+    summary: 'The VAPID public key to subscribe this browser with, and its saved subscriptions',
+    middleware: signedIn,
+    responses: {
+      200: jsonContent(z.object({ publicKey: z.string(), subscriptions: z.number().int() }), 'Push settings'),
+      401: errorResponse('Not signed in'),
+    },
+  });
+  const subscribePushRoute = createRoute({
+    method: 'post',
+    path: '/push/subscriptions',
+    tags,
+    summary: "Save this browser's push subscription (Premium)",
+    middleware: premium,
+    request: { body: body(pushSubscriptionSchema) },
+    responses: {
+      201: { description: 'Saved' },
+      401: errorResponse('Not signed in'),
+      403: errorResponse('Push is a Premium feature'),
+      422: errorResponse('Not a usable push subscription'),
+    },
+  });
+  const unsubscribePushRoute = createRoute({
+    method: 'delete',
+    path: '/push/subscriptions',
+    tags,
+    summary: "Forget this browser's push subscription",
+    middleware: signedIn,
+    request: { body: body(z.object({ endpoint: z.string().max(2048) })) },
+    responses: { 204: { description: 'Forgotten' }, 401: errorResponse('Not signed in') },
+  });
+  const tokenQuery = z.object({ token: z.string().min(10).max(500) });
+  const unsubscribeInfoRoute = createRoute({
+    method: 'get',
+    path: '/unsubscribe',
+    tags,
+    summary: 'What an email unsubscribe link would switch off (no sign-in needed)',
+    request: { query: tokenQuery },
+    responses: {
+      200: jsonContent(unsubscribeInfoSchema, 'The category'),
+      404: errorResponse('The link is not valid'),
+    },
+  });
+  const unsubscribeRoute = createRoute({
+    method: 'post',
+    path: '/unsubscribe',
+    tags,
+    summary: 'Switch off the emails of an unsubscribe link (RFC 8058 one-click; no sign-in needed)',
+    request: { query: tokenQuery },
+    responses: {
+      200: jsonContent(unsubscribeInfoSchema, 'Unsubscribed'),
+      404: errorResponse('The link is not valid, or the account is gone'),
+      429: errorResponse('Too many attempts'),
+    },
+  });
+
+  const readToken = (token: string) => {
+    const target = readUnsubscribeToken(deps.alerts.unsubscribeSecret, token);
+    if (!target) throw new AppError('not_found', 'This unsubscribe link is not valid.');
+    return target;
+  };
+
+  return createRouter()
+    .openapi(listRulesRoute, async (c) =>
+      c.json({ rules: await listRules(deps.db, viewerOf(c).user.id) }, 200),
+    )
+    .openapi(createRuleRoute, async (c) => {
+      const viewer = viewerOf(c);
+      await enforceRateLimit(c, deps.db, `alert-rules:${viewer.user.id}`, RULE_LIMIT, 'Too many alerts set');
+      const rule = await createRule(
+        deps.db,
+        { userId: viewer.user.id, isPremium: viewer.isPremium },
+        c.req.valid('json'),
+      );
+      return c.json(rule, 201);
+    })
+    .openapi(updateRuleRoute, async (c) => {
+      const viewer = viewerOf(c);
+      const rule = await updateRule(
+        deps.db,
+        { userId: viewer.user.id, isPremium: viewer.isPremium },
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      );
+      return c.json(rule, 200);
+    })
+    .openapi(deleteRuleRoute, async (c) => {
+      await deleteRule(deps.db, viewerOf(c).user.id, c.req.valid('param').id);
+      return c.body(null, 204);
+    })
+    .openapi(notificationsRoute, async (c) => {
+      const query = c.req.valid('query');
+      c.header('Cache-Control', 'no-store');
+      const list = await listNotifications(deps.db, viewerOf(c).user.id, {
+        limit: query.limit,
+        cursor: query.cursor,
+        unreadOnly: query.unread === 'true',
+      });
+      return c.json(list, 200);
+    })
+    .openapi(markReadRoute, async (c) =>
+      c.json({ updated: await markRead(deps.db, viewerOf(c).user.id, c.req.valid('json')) }, 200),
+    )
+    .openapi(pushConfigRoute, async (c) => {
+      const rows = await deps.db
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', viewerOf(c).user.id)
+        .execute();
+      return c.json({ publicKey: deps.alerts.push.publicKey, subscriptions: rows.length }, 200);
+    })
+    .openapi(subscribePushRoute, async (c) => {
+      const viewer = viewerOf(c);
+      const input = c.req.valid('json');
+      try {
+        await assertPushEndpoint(input.endpoint, deps.env);
+      } catch (error) {
+        throw new AppError('validation_error', (error as Error).message);
+      }
+      // An endpoint belongs to one browser; whoever signs in there last receives its pushes.
+      await deps.db
+        .insertInto('push_subscriptions')
+        .values({
+          user_id: viewer.user.id,
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          user_agent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+        })
+        .onConflict((conflict) =>
+          conflict.column('endpoint').doUpdateSet({
+            user_id: viewer.user.id,
+            p256dh: input.keys.p256dh,
+            auth: input.keys.auth,
+            failure_count: 0,
+          }),
+        )
+        .execute();
+      return c.body(null, 201);
+    })
+    .openapi(unsubscribePushRoute, async (c) => {
+      await deps.db
+        .deleteFrom('push_subscriptions')
+        .where('user_id', '=', viewerOf(c).user.id)
+        .where('endpoint', '=', c.req.valid('json').endpoint)
+        .execute();
+      return c.body(null, 204);
+    })
+    .openapi(unsubscribeInfoRoute, (c) => {
+      const target = readToken(c.req.valid('query').token);
+      return c.json({ category: target.category, label: categoryLabels[target.category] }, 200);
+    })
+    .openapi(unsubscribeRoute, async (c) => {
+      const { token } = c.req.valid('query');
+      await enforceRateLimit(
+        c,
+        deps.db,
+        `unsubscribe:${token.slice(-16)}`,
+        UNSUBSCRIBE_LIMIT,
+        'Too many attempts',
+      );
+      const target = readToken(token);
+      if (!(await applyUnsubscribe(deps.db, target)))
+        throw new AppError('not_found', 'This account no longer exists.');
+      return c.json({ category: target.category, label: categoryLabels[target.category] }, 200);
+    });
+}

@@ -1,0 +1,377 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { AlertTypeId } from '@/domain/alerts/alerts.schema';
+import { deliveryDueAt, quietHoursEnd, type AlertFrequency, type QuietHours } from '@/domain/alerts/rules';
+import { isPremiumPlan } from '@/domain/plans/entitlements';
+import type { Db } from '../../db/client';
+import type { Database, UserPreferencesTable } from '../../db/schema';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mailer';
+import { alertsEmail } from './alerts.emails';
+import type { PushSender } from './push';
+import { unsubscribeToken, type UnsubscribeCategory } from './unsubscribe';
+
+type Prefs = Selectable<UserPreferencesTable>;
+
+const emailColumn = {
+  price: 'notification_email_price_alerts',
+  whale: 'notification_email_whale_alerts',
+  regulatory: 'notification_email_regulatory_updates',
+  adoption: 'notification_email_adoption_alerts',
+} as const satisfies Record<AlertTypeId, keyof Prefs>;
+
+const pushColumn = {
+  price: 'notification_push_price_alerts',
+  whale: 'notification_push_whale_alerts',
+  regulatory: 'notification_push_regulatory_updates',
+  adoption: 'notification_push_adoption_alerts',
+} as const satisfies Record<AlertTypeId, keyof Prefs>;
+
+/** Email price alerts are free; every other channel and type is Premium (SPEC §6). */
+export function wantsEmail(type: AlertTypeId, prefs: Prefs | undefined, premium: boolean): boolean {
+  const on = prefs ? prefs[emailColumn[type]] : type === 'price';
+  return on && (type === 'price' || premium);
+}
+
+export function wantsPush(type: AlertTypeId, prefs: Prefs | undefined, premium: boolean): boolean {
+  return Boolean(premium && prefs?.notification_push_enabled && prefs[pushColumn[type]]);
+}
+
+/** Alert customization (frequency, quiet hours) is Premium; a free account gets instant, no quiet hours. */
+export function scheduleOf(
+  prefs: Prefs | undefined,
+  premium: boolean,
+): { frequency: AlertFrequency; quiet: QuietHours } {
+  const timezone = prefs?.timezone ?? 'UTC';
+  if (!prefs || !premium)
+    return { frequency: 'instant', quiet: { enabled: false, start: '22:00', end: '08:00', timezone } };
+  return {
+    frequency: prefs.alert_frequency,
+    quiet: {
+      enabled: prefs.quiet_hours_enabled,
+      start: prefs.quiet_hours_start,
+      end: prefs.quiet_hours_end,
+      timezone,
+    },
+  };
+}
+
+interface Audience {
+  plan: string;
+  blocked: boolean;
+  prefs: Prefs | undefined;
+  hasPush: boolean;
+}
+
+async function audienceOf(db: Db | Transaction<Database>, userIds: string[]): Promise<Map<string, Audience>> {
+  if (userIds.length === 0) return new Map();
+  const [profiles, preferences, pushes] = await Promise.all([
+    db
+      .selectFrom('profiles')
+      .select(['user_id', 'subscription_plan', 'blocked'])
+      .where('user_id', 'in', userIds)
+      .execute(),
+    db.selectFrom('user_preferences').selectAll().where('user_id', 'in', userIds).execute(),
+    db
+      .selectFrom('push_subscriptions')
+      .select('user_id')
+      .distinct()
+      .where('user_id', 'in', userIds)
+      .execute(),
+  ]);
+  const prefsBy = new Map(preferences.map((row) => [row.user_id, row]));
+  const pushBy = new Set(pushes.map((row) => row.user_id));
+  return new Map(
+    profiles.map((row) => [
+      row.user_id,
+      {
+        plan: row.subscription_plan,
+        blocked: row.blocked,
+        prefs: prefsBy.get(row.user_id),
+        hasPush: pushBy.has(row.user_id),
+      },
+    ]),
+  );
+}
+
+/**
+ * Queues the email and push deliveries of new notifications, in the transaction that made them: each
+ * is due at once, at the user's digest time, or when their quiet hours end. In-app needs no delivery.
+ */
+export async function planDeliveries(
+  trx: Transaction<Database>,
+  created: readonly { id: string; user_id: string; type: AlertTypeId }[],
+  now: Date,
+): Promise<void> {
+  if (created.length === 0) return;
+  const audience = await audienceOf(trx, [...new Set(created.map((item) => item.user_id))]);
+  const rows: { notification_id: string; user_id: string; channel: 'email' | 'push'; due_at: Date }[] = [];
+  for (const item of created) {
+    const who = audience.get(item.user_id);
+    if (!who || who.blocked) continue;
+    const premium = isPremiumPlan(who.plan as 'free');
+    const schedule = scheduleOf(who.prefs, premium);
+    if (wantsEmail(item.type, who.prefs, premium))
+      rows.push({
+        notification_id: item.id,
+        user_id: item.user_id,
+        channel: 'email',
+        due_at: deliveryDueAt(now, schedule, 'email'),
+      });
+    if (who.hasPush && wantsPush(item.type, who.prefs, premium))
+      rows.push({
+        notification_id: item.id,
+        user_id: item.user_id,
+        channel: 'push',
+        due_at: deliveryDueAt(now, schedule, 'push'),
+      });
+  }
+  for (let index = 0; index < rows.length; index += 500)
+    await trx
+      .insertInto('notification_deliveries')
+      .values(rows.slice(index, index + 500))
+      .onConflict((conflict) => conflict.columns(['notification_id', 'channel']).doNothing())
+      .execute();
+}
+
+export interface DeliveryDeps {
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  push: PushSender | null;
+  publicUrl: string;
+  secret: string;
+}
+
+/** How long a claim holds; a claim older than this belonged to a process that died mid-send. */
+const CLAIM_SECONDS = 5 * 60;
+const MAX_ATTEMPTS = 5;
+
+interface Claimed {
+  id: string;
+  user_id: string;
+  channel: 'email' | 'push';
+  attempts: number;
+  type: AlertTypeId;
+  title: string;
+  body: string;
+  url: string | null;
+  created_at: Date;
+}
+
+async function claimDue(db: Db, channel: 'email' | 'push', now: Date): Promise<Claimed[]> {
+  const result = await sql<Claimed>`
+    WITH due AS (
+      SELECT id FROM notification_deliveries
+      WHERE status = 'pending' AND channel = ${channel} AND due_at <= ${now}
+      ORDER BY due_at
+      LIMIT 500
+      FOR UPDATE SKIP LOCKED
+    ), claimed AS (
+      UPDATE notification_deliveries d
+      SET status = 'sending', attempts = d.attempts + 1,
+          claimed_until = ${now}::timestamptz + make_interval(secs => ${CLAIM_SECONDS})
+      FROM due WHERE d.id = due.id
+      RETURNING d.id, d.user_id, d.channel, d.attempts, d.notification_id
+    )
+    SELECT c.id, c.user_id, c.channel, c.attempts, n.type, n.title, n.body, n.url, n.created_at
+    FROM claimed c JOIN notifications n ON n.id = c.notification_id
+    ORDER BY n.created_at`.execute(db);
+  return result.rows;
+}
+
+async function settle(
+  db: Db,
+  ids: string[],
+  outcome:
+    | { status: 'sent' | 'skipped' }
+    | { status: 'failed'; error: string }
+    | { status: 'pending'; dueAt: Date; error?: string },
+) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('notification_deliveries')
+    .set({
+      status: outcome.status,
+      claimed_until: null,
+      ...(outcome.status === 'sent' ? { sent_at: new Date() } : {}),
+      ...(outcome.status === 'failed' ? { error: outcome.error } : {}),
+      ...(outcome.status === 'pending' ? { due_at: outcome.dueAt, error: outcome.error ?? null } : {}),
+    })
+    .where('id', 'in', ids)
+    .where('status', '=', 'sending')
+    .execute();
+}
+
+/** A send that failed before reaching the server is retried later; after MAX_ATTEMPTS it stays failed. */
+async function retryOrFail(db: Db, batch: Claimed[], error: string, now: Date) {
+  const attempts = Math.max(...batch.map((item) => item.attempts));
+  const ids = batch.map((item) => item.id);
+  if (attempts >= MAX_ATTEMPTS) await settle(db, ids, { status: 'failed', error });
+  else
+    await settle(db, ids, { status: 'pending', dueAt: new Date(now.getTime() + attempts * 60_000), error });
+}
+
+/**
+ * A delivery claimed by a process that died mid-send may or may not have gone out. It is not sent
+ * again — a duplicate alert is worse than a missing one — and is marked failed for the operator.
+ */
+export async function failInterruptedDeliveries(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .updateTable('notification_deliveries')
+    .set({
+      status: 'failed',
+      claimed_until: null,
+      error: 'interrupted while sending; not resent to avoid a duplicate',
+    })
+    .where('status', '=', 'sending')
+    .where('claimed_until', '<', now)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+function byUser(items: Claimed[]): Map<string, Claimed[]> {
+  const groups = new Map<string, Claimed[]>();
+  for (const item of items) groups.set(item.user_id, [...(groups.get(item.user_id) ?? []), item]);
+  return groups;
+}
+
+/** Sends the due email and push deliveries: one email and one push per user per pass. */
+export async function deliverDue(
+  deps: DeliveryDeps,
+  now: Date = new Date(),
+): Promise<{ emails: number; pushes: number }> {
+  await failInterruptedDeliveries(deps.db, now);
+  let emails = 0;
+  let pushes = 0;
+  for (const channel of ['email', 'push'] as const) {
+    if (channel === 'push' && !deps.push) continue;
+    const claimed = await claimDue(deps.db, channel, now);
+    const groups = byUser(claimed);
+    const audience = await audienceOf(deps.db, [...groups.keys()]);
+    const users = await deps.db
+      .selectFrom('user')
+      .select(['id', 'email'])
+      .where('id', 'in', groups.size > 0 ? [...groups.keys()] : [''])
+      .execute();
+    const emailOf = new Map(users.map((user) => [user.id, user.email]));
+    for (const [userId, items] of groups) {
+      const who = audience.get(userId);
+      const premium = who ? isPremiumPlan(who.plan as 'free') : false;
+      // Preferences may have changed since the alert was queued: an unsubscribe wins, quiet hours hold.
+      const wanted = items.filter((item) =>
+        who && !who.blocked
+          ? channel === 'email'
+            ? wantsEmail(item.type, who.prefs, premium)
+            : wantsPush(item.type, who.prefs, premium)
+          : false,
+      );
+      await settle(
+        deps.db,
+        items.filter((item) => !wanted.includes(item)).map((item) => item.id),
+        { status: 'skipped' },
+      );
+      if (wanted.length === 0) continue;
+      const quietEnd = quietHoursEnd(now, scheduleOf(who?.prefs, premium).quiet);
+      if (quietEnd) {
+        await settle(
+          deps.db,
+          wanted.map((item) => item.id),
+          { status: 'pending', dueAt: quietEnd },
+        );
+        continue;
+      }
+      const ids = wanted.map((item) => item.id);
+      if (channel === 'email') {
+        const to = emailOf.get(userId);
+        if (!to) {
+          await settle(deps.db, ids, { status: 'skipped' });
+          continue;
+        }
+        const types = new Set(wanted.map((item) => item.type));
+        const category: UnsubscribeCategory = types.size === 1 ? [...types][0]! : 'alerts';
+        const message = alertsEmail(
+          to,
+          wanted.map((item) => ({ ...item, createdAt: item.created_at })),
+          {
+            publicUrl: deps.publicUrl,
+            category,
+            unsubscribeToken: unsubscribeToken(deps.secret, userId, category),
+          },
+        );
+        try {
+          await deps.mailer.send(message);
+        } catch (error) {
+          deps.logger.warn({ err: error, userId }, 'alert email failed; it will be retried');
+          await retryOrFail(deps.db, wanted, (error as Error).message, now);
+          continue;
+        }
+        await settle(deps.db, ids, { status: 'sent' });
+        emails += 1;
+      } else {
+        const sent = await sendPush(deps, userId, wanted);
+        if (sent.ok) {
+          await settle(deps.db, ids, { status: 'sent' });
+          pushes += 1;
+        } else if (sent.retry) await retryOrFail(deps.db, wanted, sent.error, now);
+        else await settle(deps.db, ids, { status: 'failed', error: sent.error });
+      }
+    }
+  }
+  return { emails, pushes };
+}
+
+/** One push per user: the alert itself, or a count when several are due at once (after quiet hours). */
+async function sendPush(
+  deps: DeliveryDeps,
+  userId: string,
+  items: Claimed[],
+): Promise<{ ok: true } | { ok: false; retry: boolean; error: string }> {
+  const only = items.length === 1 ? items[0] : undefined;
+  const payload = JSON.stringify(
+    only
+      ? { title: only.title, body: only.body, url: only.url ?? '/alerts', tag: only.id }
+      : {
+          title: `${items.length} new XRP alerts`,
+          body: items
+            .map((item) => item.title)
+            .slice(0, 3)
+            .join(' · '),
+          url: '/alerts',
+          tag: 'digest',
+        },
+  );
+  const targets = await deps.db
+    .selectFrom('push_subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .execute();
+  if (targets.length === 0) return { ok: false, retry: false, error: 'no push subscription' };
+  let delivered = false;
+  let lastError = '';
+  for (const target of targets) {
+    const result = await deps.push!.send(target, payload);
+    if (result.status === 'sent') {
+      delivered = true;
+      await deps.db
+        .updateTable('push_subscriptions')
+        .set({ last_success_at: new Date(), failure_count: 0 })
+        .where('id', '=', target.id)
+        .execute();
+    } else if (result.status === 'gone') {
+      await deps.db.deleteFrom('push_subscriptions').where('id', '=', target.id).execute();
+      lastError = 'the browser unsubscribed';
+    } else {
+      lastError = result.error;
+      await deps.db
+        .updateTable('push_subscriptions')
+        .set((eb) => ({ failure_count: eb('failure_count', '+', 1) }))
+        .where('id', '=', target.id)
+        .execute();
+      deps.logger.warn({ userId, error: result.error }, 'push delivery failed');
+    }
+  }
+  return delivered
+    ? { ok: true }
+    : { ok: false, retry: lastError !== 'the browser unsubscribed', error: lastError };
+}

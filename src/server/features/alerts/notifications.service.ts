@@ -1,0 +1,93 @@
+import { sql, type Selectable } from 'kysely';
+import type { Notification, NotificationList } from '@/domain/alerts/alerts.schema';
+import type { Db } from '../../db/client';
+import type { NotificationsTable } from '../../db/schema';
+
+export function toNotificationDto(row: Selectable<NotificationsTable>): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    body: row.body,
+    url: row.url,
+    createdAt: row.created_at.toISOString(),
+    readAt: row.read_at?.toISOString() ?? null,
+  };
+}
+
+/** A cursor is the last item's created_at and id: stable while new notifications arrive on top. */
+const encodeCursor = (row: { created_at: Date; id: string }) =>
+  Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) return null;
+  return { createdAt, id };
+}
+
+/** The user's own delivered alerts, newest first, with the unread count for the bell. */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  options: { limit: number; cursor?: string | undefined; unreadOnly?: boolean },
+): Promise<NotificationList> {
+  const after = options.cursor ? decodeCursor(options.cursor) : null;
+  const rows = await db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .$if(Boolean(options.unreadOnly), (query) => query.where('read_at', 'is', null))
+    .$if(after !== null, (query) =>
+      query.where((where) =>
+        where.or([
+          where('created_at', '<', after!.createdAt),
+          where.and([where('created_at', '=', after!.createdAt), where('id', '<', after!.id)]),
+        ]),
+      ),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit + 1)
+    .execute();
+  const { count } = await db
+    .selectFrom('notifications')
+    .select(sql<string>`count(*)`.as('count'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toNotificationDto),
+    unreadCount: Number(count),
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+/** Marks the given notifications (only the user's own) or all of them read; returns how many changed. */
+export async function markRead(
+  db: Db,
+  userId: string,
+  target: { ids: string[] } | { all: true },
+): Promise<number> {
+  const rows = await db
+    .updateTable('notifications')
+    .set({ read_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .$if('ids' in target, (query) => query.where('id', 'in', 'ids' in target ? target.ids : []))
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/** Keeps the in-app history bounded: notifications older than 180 days go. */
+export async function pruneNotifications(db: Db): Promise<number> {
+  const rows = await db
+    .deleteFrom('notifications')
+    .where('created_at', '<', sql<Date>`now() - interval '180 days'`)
+    .returning('id')
+    .execute();
+  return rows.length;
+}

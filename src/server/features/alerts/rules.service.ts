@@ -1,0 +1,151 @@
+import { sql, type Selectable } from 'kysely';
+import {
+  MAX_RULES_PER_USER,
+  WINDOW_MS,
+  type AlertRule,
+  type AlertRuleInput,
+  type PercentWindow,
+} from '@/domain/alerts/alerts.schema';
+import { sideOf } from '@/domain/alerts/rules';
+import type { Db } from '../../db/client';
+import type { AlertRulesTable } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+
+const windowOf = (minutes: number | null): PercentWindow | null =>
+  minutes === null ? null : minutes <= 60 ? '1h' : '24h';
+
+export function toRuleDto(row: Selectable<AlertRulesTable>): AlertRule {
+  return {
+    id: row.id,
+    kind: row.kind,
+    direction: row.direction,
+    target: row.target,
+    percent: row.percent,
+    window: windowOf(row.window_minutes),
+    note: row.note,
+    active: row.active,
+    lastSide: row.last_side,
+    lastFiredAt: row.last_fired_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function listRules(db: Db, userId: string): Promise<AlertRule[]> {
+  const rows = await db
+    .selectFrom('alert_rules')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(toRuleDto);
+}
+
+/** The value a new rule starts from, so it fires on the next crossing rather than at once. */
+async function currentValue(db: Db, kind: 'price' | 'fear_greed'): Promise<number | null> {
+  if (kind === 'price') {
+    const row = await db
+      .selectFrom('crypto_metrics')
+      .select('price')
+      .where('symbol', '=', 'XRP')
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? Number(row.price) : null;
+  }
+  const row = await db
+    .selectFrom('fear_greed_index')
+    .select('value')
+    .orderBy('timestamp', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? row.value : null;
+}
+
+/**
+ * Saves a rule. Percentage and Fear & Greed rules are Premium (alert customization, SPEC §6); price
+ * targets are free. A user holds at most MAX_RULES_PER_USER rules.
+ */
+export async function createRule(
+  db: Db,
+  viewer: { userId: string; isPremium: boolean },
+  input: AlertRuleInput,
+): Promise<AlertRule> {
+  if (input.kind !== 'price' && !viewer.isPremium)
+    throw new AppError('forbidden', 'Percentage and Fear & Greed alerts require Premium.');
+  const lastSide =
+    input.kind === 'percent'
+      ? null
+      : await currentValue(db, input.kind).then((value) =>
+          value === null ? null : sideOf(value, input.target),
+        );
+  return db.transaction().execute(async (trx) => {
+    // Serialise one user's creations so two tabs cannot both take the last free slot.
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`alert-rules:${viewer.userId}`}))`.execute(trx);
+    const { count } = await trx
+      .selectFrom('alert_rules')
+      .select(sql<string>`count(*)`.as('count'))
+      .where('user_id', '=', viewer.userId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= MAX_RULES_PER_USER)
+      throw new AppError(
+        'conflict',
+        `You already have ${MAX_RULES_PER_USER} alerts. Delete one to set another.`,
+      );
+    const row = await trx
+      .insertInto('alert_rules')
+      .values({
+        user_id: viewer.userId,
+        kind: input.kind,
+        direction: input.direction,
+        target: input.kind === 'percent' ? null : input.target,
+        percent: input.kind === 'percent' ? input.percent : null,
+        window_minutes: input.kind === 'percent' ? WINDOW_MS[input.window] / 60_000 : null,
+        note: input.note ? input.note : null,
+        last_side: lastSide,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toRuleDto(row);
+  });
+}
+
+/** Pauses, resumes or re-notes one of the user's rules; someone else's rule is not found. */
+export async function updateRule(
+  db: Db,
+  viewer: { userId: string; isPremium: boolean },
+  id: string,
+  change: { active?: boolean | undefined; note?: string | null | undefined },
+): Promise<AlertRule> {
+  const existing = await db
+    .selectFrom('alert_rules')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', viewer.userId)
+    .executeTakeFirst();
+  if (!existing) throw new AppError('not_found', 'Alert not found');
+  if (change.active && existing.kind !== 'price' && !viewer.isPremium)
+    throw new AppError('forbidden', 'Percentage and Fear & Greed alerts require Premium.');
+  const row = await db
+    .updateTable('alert_rules')
+    .set({
+      ...(change.active !== undefined ? { active: change.active } : {}),
+      ...(change.note !== undefined ? { note: change.note || null } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('user_id', '=', viewer.userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRuleDto(row);
+}
+
+export async function deleteRule(db: Db, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .deleteFrom('alert_rules')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  if (!deleted) throw new AppError('not_found', 'Alert not found');
+}

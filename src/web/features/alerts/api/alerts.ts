@@ -1,0 +1,97 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { AlertRuleInput } from '@/domain/alerts/alerts.schema';
+import { api, ApiError, unwrap } from '@/web/lib/api-client';
+
+export const rulesQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['alerts', 'rules', userId],
+    queryFn: () => unwrap(api.alerts.rules.$get()),
+    enabled: Boolean(userId),
+  });
+
+export const notificationsQuery = (userId: string, limit = 20) =>
+  queryOptions({
+    queryKey: ['notifications', userId, limit],
+    queryFn: () => unwrap(api.notifications.$get({ query: { limit: String(limit) } })),
+    enabled: Boolean(userId),
+  });
+
+export const pushConfigQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['push', 'config', userId],
+    queryFn: () => unwrap(api.push.config.$get()),
+    enabled: Boolean(userId),
+  });
+
+/** A request whose success has no body (201 or 204): only failures are read. */
+async function expectOk(request: Promise<Response>): Promise<void> {
+  const response = await request.catch(() => {
+    throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
+  });
+  if (response.ok) return;
+  const body = (await response.json().catch(() => null)) as {
+    error?: { code?: string; message?: string };
+  } | null;
+  throw new ApiError(
+    response.status,
+    body?.error?.code ?? 'unknown',
+    body?.error?.message ?? 'Please try again.',
+  );
+}
+
+const errorToast = (title: string) => (error: Error) => toast.error(title, { description: error.message });
+
+export function useCreateRule(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AlertRuleInput) => unwrap(api.alerts.rules.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rulesQuery(userId).queryKey }),
+    onError: errorToast('Failed to set alert'),
+  });
+}
+
+export function useUpdateRule(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      unwrap(api.alerts.rules[':id'].$patch({ param: { id }, json: { active } })),
+    onSuccess: (rule) => {
+      toast.success(rule.active ? 'Alert resumed' : 'Alert paused');
+      return queryClient.invalidateQueries({ queryKey: rulesQuery(userId).queryKey });
+    },
+    onError: errorToast('Failed to update alert'),
+  });
+}
+
+export function useDeleteRule(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => expectOk(api.alerts.rules[':id'].$delete({ param: { id } })),
+    onSuccess: () => {
+      toast.success('Alert deleted');
+      return queryClient.invalidateQueries({ queryKey: rulesQuery(userId).queryKey });
+    },
+    onError: errorToast('Failed to delete alert'),
+  });
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (target: { ids: string[] } | { all: true }) =>
+      unwrap(api.notifications.read.$post({ json: target })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+    onError: errorToast('Failed to mark alerts read'),
+  });
+}
+
+export const savePushSubscription = (subscription: {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}) => expectOk(api.push.subscriptions.$post({ json: subscription }));
+export const forgetPushSubscription = (endpoint: string) =>
+  expectOk(api.push.subscriptions.$delete({ json: { endpoint } }));
+
+export const unsubscribeInfo = (token: string) => unwrap(api.unsubscribe.$get({ query: { token } }));
+export const confirmUnsubscribe = (token: string) => unwrap(api.unsubscribe.$post({ query: { token } }));

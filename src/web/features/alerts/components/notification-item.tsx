@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import type { Notification } from '@/domain/alerts/alerts.schema';
+import { formatRelativeTime } from '@/domain/format/format';
+import { cn } from '@/web/lib/cn';
+
+const typeLabels: Record<Notification['type'], string> = {
+  price: 'Price',
+  whale: 'Whale',
+  regulatory: 'Regulatory',
+  adoption: 'Adoption',
+};
+
+/** One delivered alert: unread ones carry a dot; the title links where the alert points. */
+export function NotificationItem({
+  notification,
+  onOpen,
+}: {
+  notification: Notification;
+  onOpen?: (notification: Notification) => void;
+}) {
+  const unread = notification.readAt === null;
+  const title = <span className="font-medium">{notification.title}</span>;
+  const open = () => onOpen?.(notification);
+  return (
+    <div className="flex gap-3" data-testid="notification">
+      <span
+        aria-hidden="true"
+        className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-primary' : 'bg-transparent')}
+      />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm">
+          {notification.url === null ? (
+            title
+          ) : notification.url.startsWith('/') ? (
+            <Link to={notification.url} onClick={open} className="hover:underline">
+              {title}
+            </Link>
+          ) : (
+            <a
+              href={notification.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={open}
+              className="hover:underline"
+            >
+              {title}
+            </a>
+          )}
+          {unread && <span className="sr-only"> (unread)</span>}
+        </p>
+        <p className="line-clamp-2 text-sm text-muted-foreground">{notification.body}</p>
+        <p className="mt-0.5 text-xs text-muted-foreground">
+          {typeLabels[notification.type]} ·{' '}
+          <time dateTime={notification.createdAt}>{formatRelativeTime(notification.createdAt)}</time>
+        </p>
+      </div>
+    </div>
+  );
+}

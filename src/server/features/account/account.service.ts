@@ -6,6 +6,8 @@ import type { Mailer } from '../../lib/mailer';
 import { getPreferences } from '../preferences/preferences.service';
 import { getProfileByUserId, toProfileDto } from '../profile/profile.service';
 import { emailChangeRequestedNotice, securityEmail } from './account.emails';
+import { toNotificationDto } from '../alerts/notifications.service';
+import { listRules } from '../alerts/rules.service';
 
 /** Checks a user's password against their credential account; false for a user without one. */
 export async function verifyPassword(auth: Auth, userId: string, password: string): Promise<boolean> {
@@ -127,6 +129,26 @@ export async function exportUserData(db: Db, userId: string) {
       expiresAt: session.expiresAt.toISOString(),
       ipAddress: session.ipAddress,
       userAgent: session.userAgent,
+    })),
+    alertRules: await listRules(db, userId),
+    notifications: (
+      await db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .execute()
+    ).map(toNotificationDto),
+    pushSubscriptions: (
+      await db
+        .selectFrom('push_subscriptions')
+        .select(['user_agent', 'created_at', 'last_success_at'])
+        .where('user_id', '=', userId)
+        .execute()
+    ).map((row) => ({
+      browser: row.user_agent,
+      createdAt: row.created_at.toISOString(),
+      lastDeliveredAt: row.last_success_at?.toISOString() ?? null,
     })),
   };
 }

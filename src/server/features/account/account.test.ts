@@ -286,6 +286,12 @@ describe('password change', () => {
 describe('data export and account deletion', () => {
   it('exports the profile, preferences, account and sessions, and no secret', async () => {
     const { cookie, email } = await app.signedInUser({ name: 'Export Me' });
+    await app.request('/api/alerts/rules', {
+      method: 'POST',
+      cookie,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'price', target: 0.7, note: 'my note' }),
+    });
     const response = await app.request('/api/account/export', { cookie });
     expect(response.headers.get('content-disposition')).toMatch(
       /^attachment; filename="xrp-research-data-\d{4}-\d{2}-\d{2}\.json"$/,
@@ -296,6 +302,10 @@ describe('data export and account deletion', () => {
     expect(data.profile).toMatchObject({ fullName: 'Export Me' });
     expect(data.preferences).toMatchObject({ themePreference: 'light' });
     expect(data.sessions.length).toBeGreaterThan(0);
+    expect(data.alertRules).toEqual([
+      expect.objectContaining({ kind: 'price', target: 0.7, note: 'my note' }),
+    ]);
+    expect(data.notifications).toEqual([]);
     expect(text).not.toMatch(/password|token|secret|\$scrypt|[0-9a-f]{32}:[0-9a-f]{64}/i);
   });
 

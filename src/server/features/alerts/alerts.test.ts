@@ -278,6 +278,52 @@ describe('a price target crossed by a synced fixture', () => {
     expect((await notificationsOf(user.cookie)).items).toHaveLength(1);
   });
 
+  it('two processes draining at once evaluate each row once, in arrival order', async () => {
+    await syncPrice(0.6);
+    await evaluate();
+    const user = await premiumUser();
+    for (const target of [0.61, 0.62, 0.63])
+      await send(user.cookie, '/api/alerts/rules', 'POST', { kind: 'price', target });
+    for (const price of [0.605, 0.615, 0.625, 0.635])
+      await app.handle.db
+        .insertInto('crypto_metrics')
+        .values({ symbol: 'XRP', price: String(price) })
+        .execute();
+    const [first, second] = await Promise.all([evaluate(), evaluate()]);
+    expect(first + second).toBe(3);
+    const titles = (await notificationsOf(user.cookie)).items.map((item) => item.title).sort();
+    expect(titles).toEqual(['XRP rose above $0.61', 'XRP rose above $0.62', 'XRP rose above $0.63']);
+  });
+
+  it('lists notifications newest first, a page at a time', async () => {
+    const user = await app.signedInUser();
+    for (const index of [1, 2, 3])
+      await app.handle.db
+        .insertInto('notifications')
+        .values({
+          user_id: user.userId,
+          type: 'price',
+          source_key: `page:${index}`,
+          title: `Alert ${index}`,
+          body: '',
+          created_at: new Date(Date.now() - (3 - index) * 1000),
+        })
+        .execute();
+    const first = (await (
+      await app.request('/api/notifications?limit=2', { cookie: user.cookie })
+    ).json()) as {
+      items: { title: string }[];
+      nextCursor: string;
+      unreadCount: number;
+    };
+    expect(first.items.map((item) => item.title)).toEqual(['Alert 3', 'Alert 2']);
+    expect(first.unreadCount).toBe(3);
+    const second = (await (
+      await app.request(`/api/notifications?limit=2&cursor=${first.nextCursor}`, { cookie: user.cookie })
+    ).json()) as { items: { title: string }[]; nextCursor: string | null };
+    expect(second).toMatchObject({ items: [{ title: 'Alert 1' }], nextCursor: null });
+  });
+
   it('paused rules and a switched-off price type stay silent', async () => {
     await syncPrice(0.6);
     const user = await premiumUser({ alertsPriceEnabled: false });

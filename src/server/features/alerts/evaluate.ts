@@ -308,8 +308,8 @@ async function evaluateItem(trx: Trx, item: { kind: string; row_id: string }, no
 /**
  * Evaluates queued rows oldest first, each in its own transaction with its notifications, deliveries
  * and rule state: a crash re-evaluates at most the row in hand, and the unique (user, source) key
- * makes that harmless. Any number of processes may drain at once (SKIP LOCKED). Returns the number of
- * notifications created.
+ * makes that harmless. Any number of processes may call it; one drains at a time. Returns the number
+ * of notifications created.
  */
 export async function drainAlertQueue(
   deps: { db: Db; logger: Logger },
@@ -320,6 +320,11 @@ export async function drainAlertQueue(
     let current: { id: string; kind: string } | undefined;
     try {
       const done = await deps.db.transaction().execute(async (trx) => {
+        // One drainer at a time, so rows are evaluated in arrival order (a crossing depends on the
+        // previous price); a process that finds the lock taken leaves the queue to its holder.
+        const { rows } = await sql<{ locked: boolean }>`
+          SELECT pg_try_advisory_xact_lock(hashtext('alert-queue')) AS locked`.execute(trx);
+        if (!rows[0]?.locked) return true;
         const item = await trx
           .selectFrom('alert_queue')
           .selectAll()

@@ -17,6 +17,7 @@ test.describe('alerts (SPEC §2 Alerts)', () => {
   test('a premium member sets a price alert; a synced price crosses it; the bell, Recent Alerts and email show it', async ({
     page,
     signInAs,
+    forgetSession,
     playwright,
     baseURL,
     mailbox,
@@ -79,7 +80,7 @@ test.describe('alerts (SPEC §2 Alerts)', () => {
 
     // The email's unsubscribe link works without signing in.
     const link = /http\S+\/unsubscribe\?token=\S+/.exec(mail.text)?.[0] ?? '';
-    await page.context().clearCookies();
+    await forgetSession();
     await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
     await expect(page.getByRole('heading', { name: 'Unsubscribe from price alert emails?' })).toBeVisible();
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
@@ -120,13 +121,26 @@ test.describe('alerts (SPEC §2 Alerts)', () => {
     await expect(page.getByRole('switch', { name: /Whale alerts/ }).first()).toBeDisabled();
   });
 
+  test('the push service worker is served and registers under the site CSP', async ({ page }) => {
+    const worker = await page.request.get('/sw.js');
+    expect(worker.status()).toBe(200);
+    expect(worker.headers()['content-type']).toMatch(/javascript/);
+    await page.goto('/');
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.register('/sw.js')).scope);
+    expect(scope).toBe(`${new URL(page.url()).origin}/`);
+  });
+
   test('/alerts and the bell have no axe violations, dark and light, at 390 px', async ({
     page,
-    signInAs,
+    freshUser,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    // The complimentary account: premium access, and no other test minds its theme.
-    await signInAs('complimentary');
+    // A member of its own (the shared accounts' themes matter to other tests), Premium through the
+    // test-mode checkout.
+    await freshUser('Axe Alerts');
+    const { url } = (await (await page.request.post('/api/billing/checkout')).json()) as { url: string };
+    const paid = await page.request.post(`/api/billing/test/checkout/${url.split('/').pop()}/pay`);
+    expect(paid.status()).toBe(200);
     for (const theme of ['dark', 'light'] as const) {
       await page.request.patch('/api/preferences', { data: { themePreference: theme } });
       await page.goto('/alerts');

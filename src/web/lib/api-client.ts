@@ -19,23 +19,36 @@ export class ApiError extends Error {
 type SuccessBody<R> =
   R extends ClientResponse<infer T, infer S, 'json'> ? (S extends 200 | 201 ? T : never) : never;
 
-/** Resolves to the 2xx body or throws ApiError with the server's message (what the toasts show). */
-export async function unwrap<R extends ClientResponse<unknown, number, 'json'>>(
-  request: Promise<R>,
-): Promise<SuccessBody<R>> {
-  let response: R;
+async function send<R extends Response>(request: Promise<R>): Promise<R> {
   try {
-    response = await request;
+    return await request;
   } catch {
     throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
   }
-  if (response.ok) return (await response.json()) as SuccessBody<R>;
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as {
     error?: { code?: string; message?: string };
   } | null;
-  throw new ApiError(
+  return new ApiError(
     response.status,
     body?.error?.code ?? 'unknown',
     body?.error?.message ?? `The server answered ${response.status}. Please try again.`,
   );
+}
+
+/** Resolves to the 2xx body or throws ApiError with the server's message (what the toasts show). */
+export async function unwrap<R extends ClientResponse<unknown, number, 'json'>>(
+  request: Promise<R>,
+): Promise<SuccessBody<R>> {
+  const response = await send(request);
+  if (response.ok) return (await response.json()) as SuccessBody<R>;
+  throw await errorOf(response);
+}
+
+/** For answers without a body (201, 204): resolves on 2xx, else throws ApiError like unwrap. */
+export async function unwrapEmpty(request: Promise<Response>): Promise<void> {
+  const response = await send(request);
+  if (!response.ok) throw await errorOf(response);
 }

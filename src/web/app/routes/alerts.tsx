@@ -16,7 +16,7 @@ import {
   useMarkRead,
   useUpdateRule,
 } from '@/web/features/alerts/api/alerts';
-import { NotificationItem } from '@/web/features/alerts/components/notification-item';
+import { NotificationList } from '@/web/features/alerts/components/notification-item';
 import { PushToggle, PushUnsupportedNote } from '@/web/features/alerts/components/push-toggle';
 import { MarketAlertForms, PriceAlertForm } from '@/web/features/alerts/components/rule-forms';
 import { preferencesQuery, useUpdatePreference } from '@/web/features/preferences/api/preferences';
@@ -149,28 +149,11 @@ function RecentAlertsCard({ userId }: { userId: string }) {
         )}
       </CardHeader>
       <CardContent>
-        {list.isPending ? (
-          <Spinner label="Loading alerts..." />
-        ) : list.isError ? (
-          <p role="alert" className="text-destructive">
-            Failed to load alerts
-          </p>
-        ) : list.data.items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            No alerts yet. They appear here, and under the bell, as soon as one of your alerts fires.
-          </p>
-        ) : (
-          <ul className="flex flex-col gap-4" aria-label="Recent alerts">
-            {list.data.items.map((notification) => (
-              <li key={notification.id}>
-                <NotificationItem
-                  notification={notification}
-                  onOpen={(item) => item.readAt === null && markRead.mutate({ ids: [item.id] })}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <NotificationList
+          list={list}
+          label="Recent alerts"
+          empty="No alerts yet. They appear here, and under the bell, as soon as one of your alerts fires."
+        />
       </CardContent>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { AlertRuleInput } from '@/domain/alerts/alerts.schema';
-import { api, ApiError, unwrap } from '@/web/lib/api-client';
+import { api, unwrap, unwrapEmpty } from '@/web/lib/api-client';
 
 export const rulesQuery = (userId: string) =>
   queryOptions({
@@ -23,22 +23,6 @@ export const pushConfigQuery = (userId: string) =>
     queryFn: () => unwrap(api.push.config.$get()),
     enabled: Boolean(userId),
   });
-
-/** A request whose success has no body (201 or 204): only failures are read. */
-async function expectOk(request: Promise<Response>): Promise<void> {
-  const response = await request.catch(() => {
-    throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
-  });
-  if (response.ok) return;
-  const body = (await response.json().catch(() => null)) as {
-    error?: { code?: string; message?: string };
-  } | null;
-  throw new ApiError(
-    response.status,
-    body?.error?.code ?? 'unknown',
-    body?.error?.message ?? 'Please try again.',
-  );
-}
 
 const errorToast = (title: string) => (error: Error) => toast.error(title, { description: error.message });
 
@@ -67,7 +51,7 @@ export function useUpdateRule(userId: string) {
 export function useDeleteRule(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => expectOk(api.alerts.rules[':id'].$delete({ param: { id } })),
+    mutationFn: (id: string) => unwrapEmpty(api.alerts.rules[':id'].$delete({ param: { id } })),
     onSuccess: () => {
       toast.success('Alert deleted');
       return queryClient.invalidateQueries({ queryKey: rulesQuery(userId).queryKey });
@@ -89,9 +73,9 @@ export function useMarkRead() {
 export const savePushSubscription = (subscription: {
   endpoint: string;
   keys: { p256dh: string; auth: string };
-}) => expectOk(api.push.subscriptions.$post({ json: subscription }));
+}) => unwrapEmpty(api.push.subscriptions.$post({ json: subscription }));
 export const forgetPushSubscription = (endpoint: string) =>
-  expectOk(api.push.subscriptions.$delete({ json: { endpoint } }));
+  unwrapEmpty(api.push.subscriptions.$delete({ json: { endpoint } }));
 
 export const unsubscribeInfo = (token: string) => unwrap(api.unsubscribe.$get({ query: { token } }));
 export const confirmUnsubscribe = (token: string) => unwrap(api.unsubscribe.$post({ query: { token } }));

@@ -5,7 +5,7 @@ import { useSession } from '@/web/app/providers/session-provider';
 import { Button } from '@/web/components/ui/button';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '@/web/components/ui/popover';
 import { notificationsQuery, useMarkRead } from '../api/alerts';
-import { NotificationItem } from './notification-item';
+import { NotificationList } from './notification-item';
 
 /** The header bell: unread count (live through server events), the latest alerts, mark read. */
 export function NotificationBell() {
@@ -59,24 +59,11 @@ export function NotificationBell() {
         </div>
         <div className="border-t" />
         <div className="max-h-96 overflow-y-auto p-3">
-          {list.isPending ? (
-            <p className="text-sm text-muted-foreground">Loading...</p>
-          ) : list.isError ? (
-            <p className="text-sm text-destructive">Failed to load alerts</p>
-          ) : list.data.items.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No alerts yet. Set one on the Alerts page.</p>
-          ) : (
-            <ul className="flex flex-col gap-3">
-              {list.data.items.map((notification) => (
-                <li key={notification.id}>
-                  <NotificationItem
-                    notification={notification}
-                    onOpen={(item) => item.readAt === null && markRead.mutate({ ids: [item.id] })}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
+          <NotificationList
+            list={list}
+            label="Latest alerts"
+            empty="No alerts yet. Set one on the Alerts page."
+          />
         </div>
         <div className="border-t" />
         <div className="px-3 py-2 text-sm">

@@ -1,7 +1,9 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Notification } from '@/domain/alerts/alerts.schema';
+import type { Notification, NotificationList as List } from '@/domain/alerts/alerts.schema';
 import { formatRelativeTime } from '@/domain/format/format';
 import { cn } from '@/web/lib/cn';
+import { useMarkRead } from '../api/alerts';
 
 const typeLabels: Record<Notification['type'], string> = {
   price: 'Price',
@@ -55,5 +57,38 @@ export function NotificationItem({
         </p>
       </div>
     </div>
+  );
+}
+
+/** Loading, failure, empty and the list itself; opening an unread alert marks it read. */
+export function NotificationList({
+  list,
+  empty,
+  label,
+}: {
+  list: UseQueryResult<List>;
+  empty: string;
+  label: string;
+}) {
+  const markRead = useMarkRead();
+  if (list.isPending) return <p className="text-sm text-muted-foreground">Loading...</p>;
+  if (list.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Failed to load alerts
+      </p>
+    );
+  if (list.data.items.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="flex flex-col gap-3" aria-label={label}>
+      {list.data.items.map((notification) => (
+        <li key={notification.id}>
+          <NotificationItem
+            notification={notification}
+            onOpen={(item) => item.readAt === null && markRead.mutate({ ids: [item.id] })}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }

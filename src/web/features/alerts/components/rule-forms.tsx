@@ -14,6 +14,31 @@ import { useCreateRule } from '../api/alerts';
 
 const fieldClass = 'flex flex-col gap-1.5 text-sm font-medium';
 
+function ChoiceField<T extends string>(props: {
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  disabled: boolean;
+  options: readonly (readonly [T, string])[];
+}) {
+  return (
+    <label className={fieldClass}>
+      {props.label}
+      <Select
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value as T)}
+        disabled={props.disabled}
+      >
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </Select>
+    </label>
+  );
+}
+
 /** What the user should know right after setting a rule that starts on its firing side. */
 function startsOnFiringSide(rule: AlertRule): string | null {
   if (rule.kind === 'percent' || rule.lastSide === null || rule.direction === 'crosses') return null;
@@ -67,18 +92,17 @@ export function PriceAlertForm({ userId, disabled }: { userId: string; disabled:
             required
           />
         </label>
-        <label className={fieldClass}>
-          When XRP
-          <Select
-            value={direction}
-            onChange={(event) => setDirection(event.target.value as typeof direction)}
-            disabled={disabled}
-          >
-            <option value="above">Rises above the target</option>
-            <option value="below">Falls below the target</option>
-            <option value="crosses">Crosses the target either way</option>
-          </Select>
-        </label>
+        <ChoiceField
+          label="When XRP"
+          value={direction}
+          onChange={setDirection}
+          disabled={disabled}
+          options={[
+            ['above', 'Rises above the target'],
+            ['below', 'Falls below the target'],
+            ['crosses', 'Crosses the target either way'],
+          ]}
+        />
       </div>
       <label className={fieldClass}>
         Note (optional)
@@ -130,29 +154,27 @@ export function MarketAlertForms({ userId, disabled }: { userId: string; disable
               required
             />
           </label>
-          <label className={fieldClass}>
-            Within
-            <Select
-              value={window}
-              onChange={(event) => setWindow(event.target.value as typeof window)}
-              disabled={disabled}
-            >
-              <option value="1h">1 hour</option>
-              <option value="24h">24 hours</option>
-            </Select>
-          </label>
-          <label className={fieldClass}>
-            Direction
-            <Select
-              value={move}
-              onChange={(event) => setMove(event.target.value as typeof move)}
-              disabled={disabled}
-            >
-              <option value="either">Up or down</option>
-              <option value="up">Up</option>
-              <option value="down">Down</option>
-            </Select>
-          </label>
+          <ChoiceField
+            label="Within"
+            value={window}
+            onChange={setWindow}
+            disabled={disabled}
+            options={[
+              ['1h', '1 hour'],
+              ['24h', '24 hours'],
+            ]}
+          />
+          <ChoiceField
+            label="Direction"
+            value={move}
+            onChange={setMove}
+            disabled={disabled}
+            options={[
+              ['either', 'Up or down'],
+              ['up', 'Up'],
+              ['down', 'Down'],
+            ]}
+          />
         </div>
         <Button
           type="submit"
@@ -185,18 +207,17 @@ export function MarketAlertForms({ userId, disabled }: { userId: string; disable
               required
             />
           </label>
-          <label className={fieldClass}>
-            When the index
-            <Select
-              value={levelDirection}
-              onChange={(event) => setLevelDirection(event.target.value as typeof levelDirection)}
-              disabled={disabled}
-            >
-              <option value="above">Rises above the level</option>
-              <option value="below">Falls below the level</option>
-              <option value="crosses">Crosses it either way</option>
-            </Select>
-          </label>
+          <ChoiceField
+            label="When the index"
+            value={levelDirection}
+            onChange={setLevelDirection}
+            disabled={disabled}
+            options={[
+              ['above', 'Rises above the level'],
+              ['below', 'Falls below the level'],
+              ['crosses', 'Crosses it either way'],
+            ]}
+          />
         </div>
         <Button
           type="submit"

@@ -25,6 +25,7 @@ import { requestLogger } from './lib/request-logger';
 import { securityHeaders } from './lib/security';
 import { createWebAppRoutes } from './lib/web-app';
 import { createAlertRoutes } from './features/alerts/alerts.routes';
+import { createUserAdminRoutes } from './features/users/users-admin.routes';
 
 export interface AppOptions {
   databaseKind: 'pglite' | 'postgres';
@@ -49,7 +50,8 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createDominoAdminRoutes(deps))
     .route('/', createNewsRoutes(deps))
     .route('/', createFeedAdminRoutes(deps))
-    .route('/', createAlertRoutes(deps));
+    .route('/', createAlertRoutes(deps))
+    .route('/', createUserAdminRoutes(deps));
 }
 
 const webCompression = compress();

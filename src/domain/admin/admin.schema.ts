@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { subscriptionPlanSchema } from '../plans/entitlements';
+
+/** SPEC §5 messages for an admin's own account and for blocking. */
+export const CANNOT_MODIFY_SELF = 'You cannot modify your own account';
+export const CANNOT_BLOCK_SELF = 'You cannot block your own account';
+export const BLOCK_REASON_REQUIRED = 'Please provide a reason for blocking this user';
+
+export const ADMIN_USERS_PAGE_SIZE = 20;
+
+export const adminUserSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    fullName: z.string().nullable(),
+    email: z.string(),
+    subscriptionPlan: subscriptionPlanSchema,
+    blocked: z.boolean(),
+    blockReason: z.string().nullable(),
+    role: z.enum(['admin', 'user']),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminUser' });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserListSchema = z
+  .object({
+    users: z.array(adminUserSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: 'AdminUserList' });
+
+export const adminUserQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** An admin's change to one user: any of name, plan and blocked (a reason is needed to block). */
+export const adminUserUpdateSchema = z
+  .object({
+    fullName: z.string().trim().max(120, 'Keep the name under 120 characters').optional(),
+    subscriptionPlan: subscriptionPlanSchema.optional(),
+    blocked: z.boolean().optional(),
+    reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
+  })
+  .refine(
+    (body) =>
+      body.fullName !== undefined || body.subscriptionPlan !== undefined || body.blocked !== undefined,
+    'Send fullName, subscriptionPlan or blocked',
+  )
+  .meta({ id: 'AdminUserUpdate' });
+export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
+
+export const auditActionSchema = z.enum([
+  'subscription_change',
+  'profile_update',
+  'user_block',
+  'user_unblock',
+  'domino_event_create',
+  'domino_event_update',
+  'domino_event_delete',
+  'domino_event_reorder',
+]);
+
+export const auditLogSchema = z
+  .object({
+    id: z.string(),
+    actionType: auditActionSchema,
+    adminEmail: z.string().nullable(),
+    targetUserId: z.string().nullable(),
+    targetEmail: z.string().nullable(),
+    oldValue: z.unknown(),
+    newValue: z.unknown(),
+    reason: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AuditLog' });
+export type AuditLog = z.infer<typeof auditLogSchema>;
+
+export const auditLogQuerySchema = z.object({
+  userId: z.string().max(100).optional(),
+  action: auditActionSchema.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** SPEC §9: estimated revenue is 10 dollars per premium user. */
+export const ESTIMATED_REVENUE_PER_PREMIUM_USD = 10;
+
+export const adminOverviewSchema = z
+  .object({
+    totalUsers: z.number().int(),
+    premiumUsers: z.number().int(),
+    paidPremiumUsers: z.number().int(),
+    complimentaryUsers: z.number().int(),
+    activeUsers: z.number().int(),
+    blockedUsers: z.number().int(),
+    estimatedMonthlyRevenueUsd: z.number(),
+    /** Monthly recurring revenue of active paid subscriptions, in cents, from billing records. */
+    recurringRevenueCents: z.number().int(),
+    newsArticles: z.number().int(),
+    whaleTransactions24h: z.number().int(),
+    recentSyncs: z.number().int(),
+    recentSyncErrors: z.number().int(),
+  })
+  .meta({ id: 'AdminOverview' });
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;

@@ -1,9 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
+import { UrlTabs } from '@/web/components/ui/url-tabs';
+import { ApiTab } from '@/web/features/admin/components/api-tab';
+import { DominoTab } from '@/web/features/admin/components/domino-tab';
+import { FeedsTab } from '@/web/features/admin/components/feeds-tab';
+import { OverviewTab } from '@/web/features/admin/components/overview-tab';
+import { UsersTab } from '@/web/features/admin/components/users-tab';
 import { billingConfigQuery } from '@/web/features/billing/api/billing';
 import { TestModeNotice } from '@/web/features/billing/components/test-mode-notice';
 import { PageHeading } from './page-heading';
 
-/** The admin issue fills the dashboard in; the billing mode is announced here already. */
+const tabs = [
+  { value: 'overview', label: 'Overview', Content: OverviewTab },
+  { value: 'users', label: 'User Management', Content: UsersTab },
+  { value: 'feeds', label: 'RSS Feeds', Content: FeedsTab },
+  { value: 'api', label: 'API Management', Content: ApiTab },
+  { value: 'domino', label: 'Domino Events', Content: DominoTab },
+] as const;
+
+/** SPEC §2 Admin: five tabs; the open tab is kept in the URL. */
 export function Component() {
   const billing = useQuery(billingConfigQuery);
   return (
@@ -21,6 +35,7 @@ export function Component() {
           Billing: payments through Stripe.
         </p>
       )}
+      <UrlTabs tabs={tabs} className="justify-start" />
     </div>
   );
 }

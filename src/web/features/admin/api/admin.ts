@@ -1,0 +1,194 @@
+import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { AdminUserUpdate } from '@/domain/admin/admin.schema';
+import type { DominoEventInput, DominoEventPatch } from '@/domain/domino/domino.schema';
+import type { RssFeedInput, RssFeedPatch } from '@/domain/news/news.schema';
+import { api, unwrap, unwrapEmpty } from '@/web/lib/api-client';
+
+/** Query keys the live server events refresh (see lib/server-events.ts). */
+export const adminKeys = {
+  overview: ['admin', 'overview'],
+  users: ['admin', 'users'],
+  audit: ['admin', 'audit'],
+  feeds: ['admin', 'feeds'],
+  sources: ['admin', 'sources'],
+  syncLogs: ['admin', 'sync-logs'],
+  domino: ['admin', 'domino'],
+} as const satisfies Record<string, QueryKey>;
+
+export const overviewQuery = queryOptions({
+  queryKey: adminKeys.overview,
+  queryFn: () => unwrap(api.admin.overview.$get()),
+});
+
+export const usersQuery = (search: string, page: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.users, search, page],
+    queryFn: () =>
+      unwrap(api.admin.users.$get({ query: { page: String(page), ...(search ? { search } : {}) } })),
+    placeholderData: (previous) => previous,
+  });
+
+export const auditQuery = (filter: { userId?: string; action?: string }, page: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.audit, filter, page],
+    queryFn: () =>
+      unwrap(
+        api.admin['audit-logs'].$get({
+          query: {
+            page: String(page),
+            ...(filter.userId ? { userId: filter.userId } : {}),
+            ...(filter.action ? { action: filter.action as never } : {}),
+          },
+        }),
+      ),
+  });
+
+export const feedsQuery = queryOptions({
+  queryKey: adminKeys.feeds,
+  queryFn: () => unwrap(api.admin.feeds.$get()),
+});
+export const sourcesQuery = queryOptions({
+  queryKey: adminKeys.sources,
+  queryFn: () => unwrap(api.admin.sources.$get()),
+});
+export const syncLogsQuery = queryOptions({
+  queryKey: adminKeys.syncLogs,
+  queryFn: () => unwrap(api.admin['sync-logs'].$get()),
+});
+export const adminDominoQuery = queryOptions({
+  queryKey: adminKeys.domino,
+  queryFn: () => unwrap(api.admin['domino-events'].$get()),
+});
+
+/**
+ * A mutation with the SPEC §8 toasts: `success` on success, `failure` as the title of the error
+ * toast (the server's message below it); `refresh` lists what to refetch afterwards.
+ */
+function useAdminMutation<TInput, TOutput>(options: {
+  run: (input: TInput) => Promise<TOutput>;
+  success: string | ((output: TOutput, input: TInput) => string);
+  failure: string;
+  refresh: readonly QueryKey[];
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: options.run,
+    onSuccess: async (output, input) => {
+      toast.success(typeof options.success === 'function' ? options.success(output, input) : options.success);
+      await Promise.all(options.refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    onError: (error: Error) => toast.error(options.failure, { description: error.message }),
+  });
+}
+
+export const useUpdateUser = () =>
+  useAdminMutation({
+    run: ({ userId, change }: { userId: string; change: AdminUserUpdate }) =>
+      unwrap(api.admin.users[':userId'].$patch({ param: { userId }, json: change })),
+    success: 'User updated successfully',
+    failure: 'Failed to update user',
+    refresh: [adminKeys.users, adminKeys.audit, adminKeys.overview],
+  });
+
+export const useSaveFeed = () =>
+  useAdminMutation({
+    run: ({ id, feed }: { id: string | null; feed: RssFeedInput | RssFeedPatch }) =>
+      id
+        ? unwrap(api.admin.feeds[':id'].$patch({ param: { id }, json: feed }))
+        : unwrap(api.admin.feeds.$post({ json: feed as RssFeedInput })),
+    success: (_feed, input) => `RSS feed ${input.id ? 'updated' : 'created'} successfully`,
+    failure: 'Failed to save RSS feed',
+    refresh: [adminKeys.feeds],
+  });
+
+export const useToggleFeed = () =>
+  useAdminMutation({
+    run: ({ id, enabled }: { id: string; enabled: boolean }) =>
+      unwrap(api.admin.feeds[':id'].$patch({ param: { id }, json: { enabled } })),
+    success: (feed) => (feed.enabled ? 'Feed enabled' : 'Feed disabled'),
+    failure: 'Failed to update feed status',
+    refresh: [adminKeys.feeds],
+  });
+
+export const useDeleteFeed = () =>
+  useAdminMutation({
+    run: (id: string) => unwrapEmpty(api.admin.feeds[':id'].$delete({ param: { id } })),
+    success: 'RSS feed deleted successfully',
+    failure: 'Failed to delete RSS feed',
+    refresh: [adminKeys.feeds],
+  });
+
+export const useRefreshNews = () =>
+  useAdminMutation({
+    run: () => unwrap(api.news.refresh.$post()),
+    success: 'News refresh triggered successfully',
+    failure: 'Failed to trigger news refresh',
+    refresh: [adminKeys.feeds, adminKeys.overview],
+  });
+
+export const useUpdateFrequency = () =>
+  useAdminMutation({
+    run: ({ id, minutes }: { id: string; minutes: number }) =>
+      unwrap(api.admin.sources[':id'].$patch({ param: { id }, json: { syncFrequencyMinutes: minutes } })),
+    success: 'Sync frequency updated successfully',
+    failure: 'Failed to update sync frequency',
+    refresh: [adminKeys.sources],
+  });
+
+export const useTriggerSync = () =>
+  useAdminMutation({
+    run: ({ id }: { id: string; name: string }) =>
+      unwrap(api.admin.sources[':id'].sync.$post({ param: { id } })),
+    success: (result) =>
+      result.status === 'success'
+        ? `${result.log.apiSource} triggered successfully`
+        : `${result.log.apiSource} failed: ${result.log.errorMessage ?? 'see the sync logs'}`,
+    failure: 'Failed to trigger sync',
+    refresh: [adminKeys.sources, adminKeys.syncLogs, adminKeys.overview],
+  });
+
+export const useCleanupSyncs = () =>
+  useAdminMutation({
+    run: () => unwrap(api.admin.sync.cleanup.$post()),
+    success: (result) => `Cleaned up ${result.cleanedCount} stuck sync logs`,
+    failure: 'Failed to cleanup stuck syncs',
+    refresh: [adminKeys.syncLogs, adminKeys.sources],
+  });
+
+export const useSaveDominoEvent = () =>
+  useAdminMutation({
+    run: ({ id, event }: { id: string | null; event: DominoEventInput | DominoEventPatch }) =>
+      id
+        ? unwrap(api.admin['domino-events'][':id'].$patch({ param: { id }, json: event }))
+        : unwrap(api.admin['domino-events'].$post({ json: event as DominoEventInput })),
+    success: (_event, input) => `Event ${input.id ? 'updated' : 'created'} successfully`,
+    failure: 'Failed to save event',
+    refresh: [adminKeys.domino, ['domino']],
+  });
+
+export const useToggleDominoEvent = () =>
+  useAdminMutation({
+    run: ({ id, isActive }: { id: string; isActive: boolean }) =>
+      unwrap(api.admin['domino-events'][':id'].$patch({ param: { id }, json: { isActive } })),
+    success: 'Event updated successfully',
+    failure: 'Failed to update event',
+    refresh: [adminKeys.domino, ['domino']],
+  });
+
+export const useDeleteDominoEvent = () =>
+  useAdminMutation({
+    run: (id: string) => unwrapEmpty(api.admin['domino-events'][':id'].$delete({ param: { id } })),
+    success: 'Event deleted successfully',
+    failure: 'Failed to delete event',
+    refresh: [adminKeys.domino, ['domino']],
+  });
+
+export const useMoveDominoEvent = () =>
+  useAdminMutation({
+    run: ({ id, direction }: { id: string; direction: 'up' | 'down' }) =>
+      unwrap(api.admin['domino-events'][':id'].move.$post({ param: { id }, json: { direction } })),
+    success: 'Event moved',
+    failure: 'Failed to move event',
+    refresh: [adminKeys.domino, ['domino']],
+  });

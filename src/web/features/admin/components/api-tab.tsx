@@ -1,0 +1,212 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatRelativeTime } from '@/domain/format/format';
+import { MIN_SYNC_FREQUENCY_MESSAGE, nextSyncLabel, type ApiSourceDto } from '@/domain/sync/sync.schema';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Input } from '@/web/components/ui/input';
+import { Spinner } from '@/web/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { cn } from '@/web/lib/cn';
+import {
+  sourcesQuery,
+  syncLogsQuery,
+  useCleanupSyncs,
+  useTriggerSync,
+  useUpdateFrequency,
+} from '../api/admin';
+
+const statusClass: Record<string, string> = {
+  active: 'border-emerald-600/40 text-emerald-700 dark:text-emerald-400',
+  success: 'border-emerald-600/40 text-emerald-700 dark:text-emerald-400',
+  inactive: 'text-muted-foreground',
+  error: 'border-red-600/40 text-red-700 dark:text-red-400',
+  in_progress: 'border-amber-600/40 text-amber-700 dark:text-amber-400',
+};
+
+function StatusBadge({ status }: { status: string }) {
+  return <Badge className={cn(statusClass[status])}>{status.replace('_', ' ')}</Badge>;
+}
+
+/** The current time, ticking every 30 s, so 'Next sync' counts down without a refetch. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function FrequencyForm({ source }: { source: ApiSourceDto }) {
+  const update = useUpdateFrequency();
+  const [value, setValue] = useState(String(source.syncFrequencyMinutes || 60));
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const minutes = Number(value);
+    if (!Number.isInteger(minutes) || minutes < 5) return setError(MIN_SYNC_FREQUENCY_MESSAGE);
+    setError(null);
+    update.mutate({ id: source.id, minutes });
+  };
+  const id = `frequency-${source.id}`;
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      <label htmlFor={id} className="flex flex-col gap-1 text-sm font-medium">
+        Sync every (minutes)
+        <Input
+          id={id}
+          type="number"
+          step={1}
+          className="w-28"
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </label>
+      <Button type="submit" variant="outline" size="sm" disabled={update.isPending}>
+        Save
+      </Button>
+      {error && (
+        <p id={`${id}-error`} className="w-full text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function SourcesPanel() {
+  const sources = useQuery(sourcesQuery);
+  const trigger = useTriggerSync();
+  const cleanup = useCleanupSyncs();
+  const now = useNow();
+  if (sources.isPending) return <Spinner label="Loading..." />;
+  if (sources.isError)
+    return (
+      <p role="alert" className="text-destructive">
+        Failed to load API data
+      </p>
+    );
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex justify-end">
+        <Button variant="outline" onClick={() => cleanup.mutate(undefined)} disabled={cleanup.isPending}>
+          Clean Up Stuck Syncs
+        </Button>
+      </div>
+      {sources.data.map((source) => (
+        <Card key={source.id} data-testid="api-source">
+          <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+            <div>
+              <CardTitle className="flex items-center gap-2">
+                {source.name} <StatusBadge status={source.status} />
+              </CardTitle>
+              {source.description && <p className="text-sm text-muted-foreground">{source.description}</p>}
+            </div>
+            <Button
+              size="sm"
+              disabled={source.status === 'inactive' || source.running || trigger.isPending}
+              onClick={() => trigger.mutate({ id: source.id, name: source.name })}
+              aria-label={`Sync ${source.name} now`}
+            >
+              {source.running ? 'Syncing...' : 'Sync Now'}
+            </Button>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+              <div>
+                <dt className="text-muted-foreground">Next sync</dt>
+                <dd data-testid="next-sync">{nextSyncLabel(source.nextSyncAt, now)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Last sync</dt>
+                <dd>{source.lastSyncAt ? formatRelativeTime(source.lastSyncAt, now) : 'Never'}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Requests</dt>
+                <dd>{source.totalRequests}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Success / errors</dt>
+                <dd>
+                  {source.successCount} / {source.errorCount}
+                </dd>
+              </div>
+            </dl>
+            <FrequencyForm source={source} />
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function SyncLogsPanel() {
+  const logs = useQuery(syncLogsQuery);
+  if (logs.isPending) return <Spinner label="Loading..." />;
+  if (logs.isError)
+    return (
+      <p role="alert" className="text-destructive">
+        Failed to load API data
+      </p>
+    );
+  if (logs.data.length === 0) return <p className="text-sm text-muted-foreground">No syncs yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <thead className="text-muted-foreground">
+          <tr>
+            <th className="py-2 pr-4 font-medium">Source</th>
+            <th className="py-2 pr-4 font-medium">Status</th>
+            <th className="py-2 pr-4 font-medium">Started</th>
+            <th className="py-2 pr-4 font-medium">Duration</th>
+            <th className="py-2 pr-4 font-medium">Records</th>
+            <th className="py-2 font-medium">Error</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {logs.data.map((log) => (
+            <tr key={log.id} data-testid="sync-log">
+              <td className="py-2 pr-4">
+                {log.apiSource}
+                <span className="block text-xs text-muted-foreground">{log.syncType}</span>
+              </td>
+              <td className="py-2 pr-4">
+                <StatusBadge status={log.status} />
+              </td>
+              <td className="py-2 pr-4 whitespace-nowrap">{new Date(log.startedAt).toLocaleString()}</td>
+              <td className="py-2 pr-4">{log.durationMs === null ? '—' : `${log.durationMs} ms`}</td>
+              <td className="py-2 pr-4">{log.recordsProcessed}</td>
+              <td className="py-2 break-words text-destructive">{log.errorMessage ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** SPEC §2 Admin API Management: sub-tabs API Sources and Sync Logs, both live. */
+export function ApiTab() {
+  return (
+    <Tabs defaultValue="sources">
+      <TabsList>
+        <TabsTrigger value="sources">API Sources</TabsTrigger>
+        <TabsTrigger value="logs">Sync Logs</TabsTrigger>
+      </TabsList>
+      <TabsContent value="sources">
+        <SourcesPanel />
+      </TabsContent>
+      <TabsContent value="logs">
+        <Card>
+          <CardContent className="pt-6">
+            <SyncLogsPanel />
+          </CardContent>
+        </Card>
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,180 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { formatRelativeTime } from '@/domain/format/format';
+import { NEWS_CATEGORIES, type NewsCategory } from '@/domain/news/categories';
+import type { RssFeedDto } from '@/domain/news/news.schema';
+import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Dialog, DialogContent } from '@/web/components/ui/dialog';
+import { Field, SelectField, SwitchField } from '@/web/components/ui/field';
+import { Spinner } from '@/web/components/ui/spinner';
+import { Switch } from '@/web/components/ui/switch';
+import { feedsQuery, useDeleteFeed, useRefreshNews, useSaveFeed, useToggleFeed } from '../api/admin';
+
+type FeedType = RssFeedDto['feedType'];
+
+/** SPEC §9: a new feed starts as type cryptocompare, category XRP. */
+function FeedDialog({ feed, onClose }: { feed: RssFeedDto | null; onClose: () => void }) {
+  const save = useSaveFeed();
+  const [name, setName] = useState(feed?.name ?? '');
+  const [url, setUrl] = useState(feed?.url ?? '');
+  const [description, setDescription] = useState(feed?.description ?? '');
+  const [feedType, setFeedType] = useState<FeedType>(feed?.feedType ?? 'cryptocompare');
+  const [category, setCategory] = useState<NewsCategory>(
+    (feed?.category as NewsCategory | undefined) ?? 'XRP',
+  );
+  const [enabled, setEnabled] = useState(feed?.enabled ?? true);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      {
+        id: feed?.id ?? null,
+        feed: { name, url, description: description || null, feedType, category, enabled },
+      },
+      { onSuccess: onClose },
+    );
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={feed ? 'Edit RSS feed' : 'Add RSS feed'}>
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <Field id="feed-name" label="Name" value={name} onChange={(event) => setName(event.target.value)} />
+          <Field
+            id="feed-url"
+            label="URL"
+            type="url"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+          <Field
+            id="feed-description"
+            label="Description"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              id="feed-type"
+              label="Type"
+              value={feedType}
+              onChange={setFeedType}
+              options={[
+                ['cryptocompare', 'CryptoCompare'],
+                ['rss', 'RSS / Atom'],
+                ['json', 'JSON Feed'],
+              ]}
+            />
+            <SelectField
+              id="feed-category"
+              label="Category"
+              value={category}
+              onChange={setCategory}
+              options={NEWS_CATEGORIES.map((category) => [category, category] as const)}
+            />
+          </div>
+          <SwitchField id="feed-enabled" label="Enabled" checked={enabled} onCheckedChange={setEnabled} />
+          <Button type="submit" disabled={save.isPending} className="self-end">
+            {save.isPending ? 'Saving...' : feed ? 'Save Changes' : 'Add Feed'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** SPEC §2 Admin RSS Feeds: list, add, edit, enable, delete, and trigger a news refresh. */
+export function FeedsTab() {
+  const feeds = useQuery(feedsQuery);
+  const toggle = useToggleFeed();
+  const remove = useDeleteFeed();
+  const refresh = useRefreshNews();
+  const [editing, setEditing] = useState<RssFeedDto | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<RssFeedDto | null>(null);
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle>RSS Feeds</CardTitle>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => refresh.mutate(undefined)} disabled={refresh.isPending}>
+            {refresh.isPending ? 'Refreshing...' : 'Refresh News'}
+          </Button>
+          <Button onClick={() => setEditing('new')}>Add Feed</Button>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {feeds.isPending ? (
+          <Spinner label="Loading..." />
+        ) : feeds.isError ? (
+          <p role="alert" className="text-destructive">
+            Failed to fetch RSS feeds
+          </p>
+        ) : feeds.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No feeds yet. Add one to start collecting news.</p>
+        ) : (
+          <ul className="divide-y" aria-label="RSS feeds">
+            {feeds.data.map((feed) => (
+              <li
+                key={feed.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="admin-feed"
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">
+                    {feed.name}{' '}
+                    <span className="text-xs text-muted-foreground">
+                      {feed.feedType} · {feed.category}
+                    </span>
+                  </p>
+                  <p className="truncate text-sm text-muted-foreground">{feed.url}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {feed.lastFetchedAt
+                      ? `Fetched ${formatRelativeTime(feed.lastFetchedAt)}${feed.lastItemCount !== null ? ` · ${feed.lastItemCount} items` : ''}`
+                      : 'Not fetched yet'}
+                    {feed.lastError && <span className="text-destructive"> · {feed.lastError}</span>}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <Switch
+                    aria-label={`${feed.name} enabled`}
+                    checked={feed.enabled}
+                    onCheckedChange={(enabled) => toggle.mutate({ id: feed.id, enabled })}
+                  />
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Edit ${feed.name}`}
+                    onClick={() => setEditing(feed)}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Delete ${feed.name}`}
+                    onClick={() => setDeleting(feed)}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      {editing && <FeedDialog feed={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete feed"
+        description="Are you sure you want to delete this feed?"
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id);
+          setDeleting(null);
+        }}
+      />
+    </Card>
+  );
+}

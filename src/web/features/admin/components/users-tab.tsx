@@ -1,0 +1,331 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  BLOCK_REASON_REQUIRED,
+  CANNOT_MODIFY_SELF,
+  auditActionSchema,
+  type AdminUser,
+} from '@/domain/admin/admin.schema';
+import { formatEventDate } from '@/domain/format/format';
+import type { SubscriptionPlan } from '@/domain/plans/entitlements';
+import { useSession } from '@/web/app/providers/session-provider';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Dialog, DialogContent } from '@/web/components/ui/dialog';
+import { Field, SelectField } from '@/web/components/ui/field';
+import { Input } from '@/web/components/ui/input';
+import { Select } from '@/web/components/ui/select';
+import { Spinner } from '@/web/components/ui/spinner';
+import { auditQuery, usersQuery, useUpdateUser } from '../api/admin';
+import { Pager } from './pager';
+
+const planLabels: Record<SubscriptionPlan, string> = {
+  free: 'Free',
+  premium: 'Premium',
+  complimentary: 'Complimentary',
+};
+
+function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const update = useUpdateUser();
+  const [fullName, setFullName] = useState(user.fullName ?? '');
+  const [plan, setPlan] = useState<SubscriptionPlan>(user.subscriptionPlan);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const change = {
+      ...(fullName.trim() !== (user.fullName ?? '') ? { fullName: fullName.trim() } : {}),
+      ...(plan !== user.subscriptionPlan ? { subscriptionPlan: plan } : {}),
+    };
+    if (Object.keys(change).length === 0) return onClose();
+    update.mutate({ userId: user.userId, change }, { onSuccess: onClose });
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title="Edit user" description={user.email}>
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <Field
+            id="edit-full-name"
+            label="Full name"
+            value={fullName}
+            onChange={(event) => setFullName(event.target.value)}
+          />
+          <SelectField
+            id="edit-plan"
+            label="Plan"
+            value={plan}
+            onChange={setPlan}
+            options={Object.entries(planLabels) as [SubscriptionPlan, string][]}
+          />
+          <Button type="submit" disabled={update.isPending} className="self-end">
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Blocking asks for a reason (SPEC §5); unblocking just confirms. */
+function BlockUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const update = useUpdateUser();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const blocking = !user.blocked;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blocking && !reason.trim()) return setError(BLOCK_REASON_REQUIRED);
+    update.mutate(
+      {
+        userId: user.userId,
+        change: blocking ? { blocked: true, reason: reason.trim() } : { blocked: false },
+      },
+      { onSuccess: onClose },
+    );
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={blocking ? 'Block user' : 'Unblock user'}
+        description={
+          blocking
+            ? `${user.email} will be signed out everywhere and cannot sign in until unblocked.`
+            : `${user.email} will be able to sign in again.`
+        }
+      >
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          {blocking && (
+            <Field
+              id="block-reason"
+              label="Reason"
+              value={reason}
+              error={error}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setError(null);
+              }}
+            />
+          )}
+          <Button
+            type="submit"
+            variant={blocking ? 'destructive' : 'default'}
+            disabled={update.isPending}
+            className="self-end"
+          >
+            {blocking ? 'Block User' : 'Unblock User'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AuditLogCard({
+  userFilter,
+  onClearUser,
+}: {
+  userFilter: AdminUser | null;
+  onClearUser: () => void;
+}) {
+  const [action, setAction] = useState('');
+  const [page, setPage] = useState(1);
+  const logs = useQuery(
+    auditQuery({ ...(userFilter ? { userId: userFilter.userId } : {}), ...(action ? { action } : {}) }, page),
+  );
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle>Audit Log</CardTitle>
+        <div className="flex flex-wrap items-center gap-2">
+          {userFilter && (
+            <Button variant="outline" size="sm" onClick={onClearUser}>
+              {userFilter.email} ✕
+            </Button>
+          )}
+          <Select
+            aria-label="Filter by action"
+            className="w-52"
+            value={action}
+            onChange={(event) => {
+              setAction(event.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">All actions</option>
+            {auditActionSchema.options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {logs.isPending ? (
+          <Spinner label="Loading..." />
+        ) : logs.isError ? (
+          <p role="alert" className="text-destructive">
+            Failed to load the audit log
+          </p>
+        ) : logs.data.logs.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No audit entries.</p>
+        ) : (
+          <>
+            <ul className="divide-y text-sm" aria-label="Audit log">
+              {logs.data.logs.map((log) => (
+                <li key={log.id} className="flex flex-col gap-0.5 py-2">
+                  <span>
+                    <span className="font-medium">{log.actionType}</span> ·{' '}
+                    {log.targetEmail ?? 'deleted user'} · by {log.adminEmail ?? 'unknown'}
+                  </span>
+                  <span className="break-all text-muted-foreground">
+                    {JSON.stringify(log.oldValue)} → {JSON.stringify(log.newValue)}
+                    {log.reason ? ` · reason: ${log.reason}` : ''}
+                  </span>
+                  <time className="text-xs text-muted-foreground" dateTime={log.createdAt}>
+                    {new Date(log.createdAt).toLocaleString()}
+                  </time>
+                </li>
+              ))}
+            </ul>
+            <Pager page={page} pageSize={logs.data.pageSize} total={logs.data.total} onPage={setPage} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** SPEC §2 Admin User Management: search, edit name and plan, block with a reason, and the audit trail. */
+export function UsersTab() {
+  const { user: me } = useSession();
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [blocking, setBlocking] = useState<AdminUser | null>(null);
+  const [history, setHistory] = useState<AdminUser | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(search.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const users = useQuery(usersQuery(query, page));
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+          <CardTitle>Users</CardTitle>
+          <Input
+            type="search"
+            aria-label="Search users by name or email"
+            placeholder="Search by name or email"
+            className="w-full sm:w-72"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </CardHeader>
+        <CardContent>
+          {users.isPending ? (
+            <Spinner label="Loading..." />
+          ) : users.isError ? (
+            <p role="alert" className="text-destructive">
+              Failed to fetch users
+            </p>
+          ) : users.data.users.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No users match.</p>
+          ) : (
+            <>
+              <div className="overflow-x-auto">
+                <table className="w-full min-w-[44rem] text-left text-sm">
+                  <thead className="text-muted-foreground">
+                    <tr>
+                      <th className="py-2 pr-4 font-medium">Name</th>
+                      <th className="py-2 pr-4 font-medium">Email</th>
+                      <th className="py-2 pr-4 font-medium">Plan</th>
+                      <th className="py-2 pr-4 font-medium">Status</th>
+                      <th className="py-2 pr-4 font-medium">Joined</th>
+                      <th className="py-2 font-medium">
+                        <span className="sr-only">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y">
+                    {users.data.users.map((user) => {
+                      const self = user.userId === me?.id;
+                      const name = user.fullName || 'User';
+                      return (
+                        <tr key={user.id} data-testid="admin-user-row">
+                          <td className="py-2 pr-4">
+                            {name}
+                            {user.role === 'admin' && <Badge className="ml-2">Admin</Badge>}
+                          </td>
+                          <td className="py-2 pr-4">{user.email}</td>
+                          <td className="py-2 pr-4">{planLabels[user.subscriptionPlan]}</td>
+                          <td className="py-2 pr-4">
+                            {user.blocked ? (
+                              <span className="text-destructive" title={user.blockReason ?? undefined}>
+                                Blocked
+                              </span>
+                            ) : (
+                              'Active'
+                            )}
+                          </td>
+                          <td className="py-2 pr-4 whitespace-nowrap">
+                            {formatEventDate(user.createdAt.slice(0, 10))}
+                          </td>
+                          <td className="py-2">
+                            <div className="flex flex-wrap justify-end gap-1">
+                              <Button
+                                variant="outline"
+                                size="sm"
+                                disabled={self}
+                                title={self ? CANNOT_MODIFY_SELF : undefined}
+                                aria-label={`Edit ${user.email}`}
+                                onClick={() => setEditing(user)}
+                              >
+                                Edit
+                              </Button>
+                              <Button
+                                variant="outline"
+                                size="sm"
+                                disabled={self}
+                                aria-label={`${user.blocked ? 'Unblock' : 'Block'} ${user.email}`}
+                                onClick={() => setBlocking(user)}
+                              >
+                                {user.blocked ? 'Unblock' : 'Block'}
+                              </Button>
+                              <Button
+                                variant="ghost"
+                                size="sm"
+                                aria-label={`History of ${user.email}`}
+                                onClick={() => setHistory(user)}
+                              >
+                                History
+                              </Button>
+                            </div>
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+              <Pager page={page} pageSize={users.data.pageSize} total={users.data.total} onPage={setPage} />
+            </>
+          )}
+        </CardContent>
+      </Card>
+      {/* Keyed by the user: choosing another user's history starts again at page 1. */}
+      <AuditLogCard
+        key={history?.userId ?? 'all'}
+        userFilter={history}
+        onClearUser={() => setHistory(null)}
+      />
+      {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
+      {blocking && <BlockUserDialog user={blocking} onClose={() => setBlocking(null)} />}
+    </div>
+  );
+}

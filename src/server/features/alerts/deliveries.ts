@@ -1,7 +1,7 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { AlertTypeId } from '@/domain/alerts/alerts.schema';
 import { deliveryDueAt, quietHoursEnd, type AlertFrequency, type QuietHours } from '@/domain/alerts/rules';
-import { isPremiumPlan } from '@/domain/plans/entitlements';
+import { isPremiumPlan, type SubscriptionPlan } from '@/domain/plans/entitlements';
 import type { Db } from '../../db/client';
 import type { Database, UserPreferencesTable } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
@@ -56,7 +56,7 @@ export function scheduleOf(
 }
 
 interface Audience {
-  plan: string;
+  plan: SubscriptionPlan;
   blocked: boolean;
   prefs: Prefs | undefined;
   hasPush: boolean;
@@ -108,7 +108,7 @@ export async function planDeliveries(
   for (const item of created) {
     const who = audience.get(item.user_id);
     if (!who || who.blocked) continue;
-    const premium = isPremiumPlan(who.plan as 'free');
+    const premium = isPremiumPlan(who.plan);
     const schedule = scheduleOf(who.prefs, premium);
     if (wantsEmail(item.type, who.prefs, premium))
       rows.push({
@@ -257,7 +257,7 @@ export async function deliverDue(
     const emailOf = new Map(users.map((user) => [user.id, user.email]));
     for (const [userId, items] of groups) {
       const who = audience.get(userId);
-      const premium = who ? isPremiumPlan(who.plan as 'free') : false;
+      const premium = who ? isPremiumPlan(who.plan) : false;
       // Preferences may have changed since the alert was queued: an unsubscribe wins, quiet hours hold.
       const wanted = items.filter((item) =>
         who && !who.blocked

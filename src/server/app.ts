@@ -26,6 +26,8 @@ import { securityHeaders } from './lib/security';
 import { createWebAppRoutes } from './lib/web-app';
 import { createAlertRoutes } from './features/alerts/alerts.routes';
 import { createUserAdminRoutes } from './features/users/users-admin.routes';
+import { createApiKeyRoutes } from './features/developer/api-keys.routes';
+import { createV1Routes } from './features/developer/v1.routes';
 
 export interface AppOptions {
   databaseKind: 'pglite' | 'postgres';
@@ -51,7 +53,8 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createNewsRoutes(deps))
     .route('/', createFeedAdminRoutes(deps))
     .route('/', createAlertRoutes(deps))
-    .route('/', createUserAdminRoutes(deps));
+    .route('/', createUserAdminRoutes(deps))
+    .route('/', createApiKeyRoutes(deps));
 }
 
 const webCompression = compress();
@@ -61,6 +64,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   api.use(rejectCrossSiteWrites(deps.env.PUBLIC_URL));
   api.route('/', createApiRoutes(deps, options));
   api.route('/', createEventRoutes(deps));
+  api.route('/v1', createV1Routes(deps));
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'XRP Research API', version: deps.version },

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { adminContext, syncAsAdmin } from './admin-api';
 import { expect, test } from './fixtures';
 import { e2eUsers } from './users';
 
@@ -128,6 +129,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('API Management: frequency rules, a manual sync that shows up live in the logs, stuck-sync cleanup', async ({
       page,
       signInAs,
+      playwright,
+      baseURL,
     }) => {
       await asAdmin(page, signInAs, colorScheme);
       await page.goto('/admin?tab=api');
@@ -150,6 +153,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await openTab(page, 'Sync Logs');
       await expect.poll(() => logs.count()).toBeGreaterThan(before);
       await expect(logs.first()).toContainText('CoinGecko Market Data');
+
+      // A sync started elsewhere (another admin, the scheduler) appears without a reload.
+      const shown = await logs.count();
+      const admin = await adminContext(playwright, baseURL ?? '');
+      await syncAsAdmin(admin, baseURL ?? '', 'fear_greed');
+      await admin.dispose();
+      await expect.poll(() => logs.count()).toBeGreaterThan(shown);
+      await expect(logs.first()).toContainText('Fear & Greed Index');
 
       await openTab(page, 'API Sources');
       await page.getByRole('button', { name: 'Clean Up Stuck Syncs' }).click();

@@ -40,3 +40,9 @@ export function mergeMarketChart(chart: { prices: Point[]; market_caps: Point[];
   for (const [ts, value] of chart.total_volumes) row(ts).volume = value;
   return [...rows.values()].sort((a, b) => a.ts - b.ts);
 }
+
+/** The chart series query of /api/market/history and /api/v1/metrics/history. */
+export const historyQuerySchema = z.object({
+  series: historySeriesSchema.default('price'),
+  range: historyRangeSchema.default('30d'),
+});

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-domino-order';
 import * as m0009 from './migrations/0009-news';
 import * as m0010 from './migrations/0010-billing';
 import * as m0011 from './migrations/0011-alerts';
+import * as m0012 from './migrations/0012-api-keys';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009-news': m0009,
   '0010-billing': m0010,
   '0011-alerts': m0011,
+  '0012-api-keys': m0012,
 };
 
 export function createMigrator(db: Db): Migrator {

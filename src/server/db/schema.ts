@@ -415,6 +415,23 @@ export interface WeeklySummarySendsTable {
   created_at: Timestamp;
 }
 
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface ApiKeyUsageTable {
+  key_id: string;
+  day: ColumnType<string, string, string>;
+  requests: Generated<number>;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -448,6 +465,8 @@ export interface Database {
   notification_deliveries: NotificationDeliveriesTable;
   push_subscriptions: PushSubscriptionsTable;
   weekly_summary_sends: WeeklySummarySendsTable;
+  api_keys: ApiKeysTable;
+  api_key_usage: ApiKeyUsageTable;
   twoFactor: { id: string; userId: string; secret: string; backupCodes: string };
 }
 

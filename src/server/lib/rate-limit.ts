@@ -10,8 +10,10 @@ export interface RateRule {
 
 export interface RateDecision {
   allowed: boolean;
-  /** Seconds until the window frees up, when refused. */
+  /** Seconds until the window frees up (when refused: how long to wait). */
   retryAfter: number;
+  /** Attempts left in this window. */
+  remaining: number;
 }
 
 /**
@@ -28,7 +30,11 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateRule): Pro
     RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS retry_after`.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error('rate limit upsert returned no row');
-  return { allowed: row.count <= rule.max, retryAfter: Math.max(1, row.retry_after) };
+  return {
+    allowed: row.count <= rule.max,
+    retryAfter: Math.max(1, row.retry_after),
+    remaining: Math.max(0, rule.max - row.count),
+  };
 }
 
 /** Forgets expired windows (run from time to time; an expired row is also reset on its next use). */

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { historyRangeSchema, historySeriesSchema } from '@/domain/market/history';
+import { historyQuerySchema } from '@/domain/market/history';
 import { fearGreedViewSchema, historyViewSchema, metricsViewSchema } from '@/domain/market/market.schema';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
@@ -40,10 +40,7 @@ function historyRoute(deps: AppDeps) {
     summary: 'A chart series over a range, at most 500 points (premium)',
     middleware: requireViewer(deps, 'premium'),
     request: {
-      query: z.object({
-        series: historySeriesSchema.default('price'),
-        range: historyRangeSchema.default('30d'),
-      }),
+      query: historyQuerySchema,
     },
     responses: {
       200: jsonContent(historyViewSchema, 'The series'),

@@ -133,14 +133,13 @@ test.describe('alerts (SPEC §2 Alerts)', () => {
   test('/alerts and the bell have no axe violations, dark and light, at 390 px', async ({
     page,
     freshUser,
+    upgradeInTestMode,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     // A member of its own (the shared accounts' themes matter to other tests), Premium through the
     // test-mode checkout.
     await freshUser('Axe Alerts');
-    const { url } = (await (await page.request.post('/api/billing/checkout')).json()) as { url: string };
-    const paid = await page.request.post(`/api/billing/test/checkout/${url.split('/').pop()}/pay`);
-    expect(paid.status()).toBe(200);
+    await upgradeInTestMode();
     for (const theme of ['dark', 'light'] as const) {
       await page.request.patch('/api/preferences', { data: { themePreference: theme } });
       await page.goto('/alerts');

@@ -22,6 +22,8 @@ interface Fixtures {
   /** Signs up a fresh account through the API and verifies it from the mailbox; the page is then signed in. */
   freshUser(name?: string): Promise<{ email: string; password: string }>;
   mailbox: Mailbox;
+  /** Makes the signed-in user Premium through the local test-mode checkout (no card, no Stripe). */
+  upgradeInTestMode(): Promise<void>;
 }
 
 export interface Mailbox {
@@ -90,6 +92,13 @@ export const test = base.extend<Fixtures & Options, WorkerFixtures>({
     await use(async () => {
       await page.goto('about:blank');
       await page.context().clearCookies();
+    });
+  },
+  upgradeInTestMode: async ({ page }, use) => {
+    await use(async () => {
+      const { url } = (await (await page.request.post('/api/billing/checkout')).json()) as { url: string };
+      const paid = await page.request.post(`/api/billing/test/checkout/${url.split('/').pop()}/pay`);
+      expect(paid.status()).toBe(200);
     });
   },
   signInAs: async ({ page, sessions }, use) => {

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { Dialog, DialogContent } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
+import { ApiKeysCard } from '@/web/features/developer/components/api-keys-card';
 import { api, unwrap } from '@/web/lib/api-client';
 import { broadcastSessionEvent } from '@/web/lib/session-events';
 
@@ -42,61 +43,64 @@ export function AccountTab() {
   };
 
   return (
-    <Card className="border-destructive/50">
-      <CardHeader>
-        <CardTitle>Delete account</CardTitle>
-        <CardDescription>
-          Your profile, preferences, alerts and sessions are removed for good. This cannot be undone.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button variant="destructive" onClick={() => setOpen(true)}>
-          Delete Account
-        </Button>
-        <Dialog
-          open={open}
-          onOpenChange={(next) => {
-            if (remove.isPending || remove.isSuccess) return;
-            setOpen(next);
-            setPassword('');
-            setAcknowledged(false);
-            setError(null);
-          }}
-        >
-          <DialogContent
-            title="Delete your account?"
-            description="This permanently deletes your account and all of its data."
+    <div className="flex flex-col gap-6">
+      <ApiKeysCard />
+      <Card className="border-destructive/50">
+        <CardHeader>
+          <CardTitle>Delete account</CardTitle>
+          <CardDescription>
+            Your profile, preferences, alerts and sessions are removed for good. This cannot be undone.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button variant="destructive" onClick={() => setOpen(true)}>
+            Delete Account
+          </Button>
+          <Dialog
+            open={open}
+            onOpenChange={(next) => {
+              if (remove.isPending || remove.isSuccess) return;
+              setOpen(next);
+              setPassword('');
+              setAcknowledged(false);
+              setError(null);
+            }}
           >
-            <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-              {error && <FormAlert>{error}</FormAlert>}
-              <Field
-                id="delete-password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-              <label className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="mt-1 size-4"
-                  checked={acknowledged}
-                  onChange={(event) => setAcknowledged(event.target.checked)}
+            <DialogContent
+              title="Delete your account?"
+              description="This permanently deletes your account and all of its data."
+            >
+              <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+                {error && <FormAlert>{error}</FormAlert>}
+                <Field
+                  id="delete-password"
+                  label="Password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
                 />
-                I understand that my account and data will be deleted permanently.
-              </label>
-              <Button
-                type="submit"
-                variant="destructive"
-                disabled={!password || !acknowledged || remove.isPending || remove.isSuccess}
-              >
-                {remove.isPending ? 'Deleting...' : 'Delete my account'}
-              </Button>
-            </form>
-          </DialogContent>
-        </Dialog>
-      </CardContent>
-    </Card>
+                <label className="flex items-start gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="mt-1 size-4"
+                    checked={acknowledged}
+                    onChange={(event) => setAcknowledged(event.target.checked)}
+                  />
+                  I understand that my account and data will be deleted permanently.
+                </label>
+                <Button
+                  type="submit"
+                  variant="destructive"
+                  disabled={!password || !acknowledged || remove.isPending || remove.isSuccess}
+                >
+                  {remove.isPending ? 'Deleting...' : 'Delete my account'}
+                </Button>
+              </form>
+            </DialogContent>
+          </Dialog>
+        </CardContent>
+      </Card>
+    </div>
   );
 }

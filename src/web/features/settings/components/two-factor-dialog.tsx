@@ -8,20 +8,14 @@ import { Dialog, DialogContent } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { authClient } from '@/web/lib/auth-client';
+import { copyToClipboard } from '@/web/lib/clipboard';
 
 type Step =
   | { kind: 'password' }
   | { kind: 'setup' | 'verify'; uri: string; secret: string; backupCodes: string[] }
   | { kind: 'backup'; backupCodes: string[] };
 
-async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success('Copied to clipboard');
-  } catch {
-    toast.error('Copy failed: select the text and copy it by hand');
-  }
-}
+const copy = copyToClipboard;
 
 /** SPEC §4 two-factor dialog: setup (QR shown) → verify (6-digit code) → enabled; then the backup codes, once. */
 export function TwoFactorDialog({

@@ -1,0 +1,11 @@
+import { toast } from 'sonner';
+
+/** Copies text with the SPEC §8 toast ('Copied to clipboard'), or says how to copy by hand. */
+export async function copyToClipboard(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success('Copied to clipboard');
+  } catch {
+    toast.error('Copy failed: select the text and copy it by hand');
+  }
+}

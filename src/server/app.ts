@@ -28,6 +28,9 @@ import { createAlertRoutes } from './features/alerts/alerts.routes';
 import { createUserAdminRoutes } from './features/users/users-admin.routes';
 import { createApiKeyRoutes } from './features/developer/api-keys.routes';
 import { createV1Routes } from './features/developer/v1.routes';
+import { createContactRoutes } from './features/contact/contact.routes';
+import { createResearchRoutes } from './features/research/research.routes';
+import { createAnalysisRoutes } from './features/analysis/analysis.routes';
 
 export interface AppOptions {
   databaseKind: 'pglite' | 'postgres';
@@ -54,7 +57,10 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createFeedAdminRoutes(deps))
     .route('/', createAlertRoutes(deps))
     .route('/', createUserAdminRoutes(deps))
-    .route('/', createApiKeyRoutes(deps));
+    .route('/', createApiKeyRoutes(deps))
+    .route('/', createContactRoutes(deps))
+    .route('/', createResearchRoutes(deps))
+    .route('/', createAnalysisRoutes(deps));
 }
 
 const webCompression = compress();

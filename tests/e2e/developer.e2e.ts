@@ -29,7 +29,15 @@ test.describe('developer API keys', () => {
     expect(answer.headers.get('ratelimit-limit')).toBe('60');
 
     await page.keyboard.press('Escape');
-    await page.reload();
+    // The reference, read from our own OpenAPI description, fills the new key into its examples.
+    await page.getByRole('link', { name: 'API reference' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Developer API');
+    const example = page.getByTestId('curl-example').first();
+    await expect(example).toHaveText(
+      `curl -H "Authorization: Bearer ${key}" "${new URL(page.url()).origin}/api/v1/metrics"`,
+    );
+    await expect(page.getByRole('heading', { name: /GET\s*\/api\/v1\/whales\/stats/ })).toBeVisible();
+    await page.goto('/settings?tab=account');
     const row = page.getByTestId('api-key').filter({ hasText: 'E2E bot' });
     await expect(row).toContainText('1 requests in 7 days');
     await expect(row).not.toContainText(key);
@@ -53,6 +61,12 @@ test.describe('developer API keys', () => {
     await signInAs('free');
     await page.goto('/settings?tab=account');
     await expect(page.getByText('API access comes with Premium.')).toBeVisible();
+    // The reference is public; its examples wait for a key.
+    await page.goto('/api');
+    await expect(
+      page.getByText('API access comes with Premium. Upgrade to Premium to create keys.'),
+    ).toBeVisible();
+    await expect(page.getByTestId('curl-example').first()).toContainText('Bearer YOUR_API_KEY');
     expect((await page.request.post('/api/developer/keys', { data: { name: 'x' } })).status()).toBe(403);
   });
 });

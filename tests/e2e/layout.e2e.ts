@@ -46,7 +46,7 @@ test.describe('header and footer (SPEC §2)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Research');
   });
 
-  test('the newsletter box subscribes and explains a bad address', async ({ page }) => {
+  test('the newsletter box asks to confirm by mail and explains a bad address', async ({ page }) => {
     await page.goto('/');
     const box = page.getByLabel('Newsletter');
     await box.fill('not-an-email');
@@ -54,7 +54,9 @@ test.describe('header and footer (SPEC §2)', () => {
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await box.fill(`reader-${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(page.getByText("You're subscribed to the XRP Research newsletter.")).toBeVisible();
+    await expect(
+      page.getByText('Check your inbox: we sent you a link to confirm your subscription.'),
+    ).toBeVisible();
     await expect(box).toHaveValue('');
   });
 

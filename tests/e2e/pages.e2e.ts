@@ -28,4 +28,55 @@ test.describe('footer pages', () => {
     await expectPath(page, '/contact');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact');
   });
+
+  test('/analysis lists the weeks, latest first; a week opens with its figures, days and headlines', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/analysis');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analysis');
+    const weeks = page.getByRole('main').getByRole('listitem');
+    await expect(weeks.first()).toContainText('In progress');
+    const firstWeek = (await weeks.first().getByRole('link').textContent()) ?? '';
+    expect(firstWeek).toMatch(/^Week \d+, \d{4}$/);
+    await weeks.first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/analysis\/\d{4}-W\d{2}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstWeek);
+    await expect(page.getByText('Closing price by day')).toBeVisible();
+    await expect(page.getByRole('cell', { name: /^\$\d+\.\d{4}$/ }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Headlines' })).toBeVisible();
+    const violations = (await new AxeBuilder({ page }).analyze()).violations.map(
+      (violation) => `${violation.id}: ${violation.nodes[0]?.target}`,
+    );
+    expect(violations).toEqual([]);
+    await page.getByRole('link', { name: /^← Week/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(firstWeek);
+  });
+
+  test('the footer pages have no axe violations in the dark theme at 390 px', async ({ page, freshUser }) => {
+    // The theme is a member's choice (visitors see the light theme).
+    await freshUser('Nora Night');
+    await page.request.patch('/api/preferences', { data: { themePreference: 'dark' } });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/research');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(true);
+    for (const [path, title] of [
+      ['/research', 'Research'],
+      ['/analysis', 'Analysis'],
+      ['/api', 'Developer API'],
+      ['/contact', 'Contact'],
+      ['/newsletter/confirm?token=a-token-from-a-confirmation-mail', 'Newsletter'],
+      ['/learn', 'Learn'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page.getByText(/^Loading/)).toHaveCount(0);
+      const violations = (await new AxeBuilder({ page }).analyze()).violations.map(
+        (violation) => `${path} ${violation.id}: ${violation.nodes[0]?.target}`,
+      );
+      expect(violations).toEqual([]);
+    }
+  });
 });

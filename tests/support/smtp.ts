@@ -6,6 +6,7 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  replyTo: string | null;
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests of the mails we send. */
@@ -32,6 +33,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            replyTo: parsed.replyTo?.text ?? null,
           });
           callback();
         })

@@ -3,12 +3,15 @@ import { startTestSmtp, type TestSmtp } from './smtp';
 import { createTestApp, type TestApp } from './test-app';
 
 /** A test app that sends its mail to a real in-process SMTP server; both are closed after the file. */
-export function useTestAppWithSmtp(): { app: () => TestApp; smtp: () => TestSmtp } {
+export function useTestAppWithSmtp(env: Record<string, string> = {}): {
+  app: () => TestApp;
+  smtp: () => TestSmtp;
+} {
   let app: TestApp | undefined;
   let smtp: TestSmtp | undefined;
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    app = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    app = await createTestApp({ env: { ...env, SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
     await app?.close();

@@ -63,6 +63,9 @@ export const auditActionSchema = z.enum([
   'domino_event_update',
   'domino_event_delete',
   'domino_event_reorder',
+  'research_post_create',
+  'research_post_update',
+  'research_post_delete',
 ]);
 
 export const auditLogSchema = z

@@ -64,6 +64,11 @@ export function formatEventDate(value: string): string {
   return formatDate(new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1), 'MMMM d, yyyy');
 }
 
+/** A moment as its local calendar day, 'MMMM d, yyyy' ("November 23, 2026"). */
+export function formatLongDate(value: Date | string): string {
+  return formatDate(new Date(value), 'MMMM d, yyyy');
+}
+
 /** SPEC §2: a price impact with a leading '+' is positive, a leading '-' negative. */
 export function priceImpactTone(impact: string | null | undefined): 'positive' | 'negative' | 'neutral' {
   const trimmed = impact?.trim() ?? '';

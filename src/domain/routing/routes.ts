@@ -22,13 +22,23 @@ export const appRoutes = {
   testCheckout: '/billing/test/checkout/:sessionId',
   /** An email's unsubscribe link lands here; it works without signing in. */
   unsubscribe: '/unsubscribe',
+  /** The newsletter confirmation mail's link lands here. */
+  newsletterConfirm: '/newsletter/confirm',
+  analysisWeek: '/analysis/:week',
+  researchPost: '/research/:slug',
+  researchNew: '/research/new',
+  researchEdit: '/research/:slug/edit',
 } as const;
 
 export const knownClientPaths: ReadonlySet<string> = new Set(
   Object.values(appRoutes).filter((path) => !path.includes(':')),
 );
 /** Client routes with a parameter. */
-const knownClientPatterns: readonly RegExp[] = [/^\/billing\/test\/checkout\/[\w-]{1,100}$/];
+const knownClientPatterns: readonly RegExp[] = [
+  /^\/billing\/test\/checkout\/[\w-]{1,100}$/,
+  /^\/analysis\/\d{4}-W\d{2}$/,
+  /^\/research\/[a-z0-9-]{1,120}(\/edit)?$/,
+];
 
 export type Access = 'public' | 'user' | 'premium' | 'admin';
 
@@ -38,6 +48,8 @@ export const routeAccess: Record<string, Access> = {
   [appRoutes.alerts]: 'premium',
   [appRoutes.settings]: 'user',
   [appRoutes.admin]: 'admin',
+  [appRoutes.researchNew]: 'admin',
+  [appRoutes.researchEdit]: 'admin',
   [appRoutes.testBillingPortal]: 'user',
   [appRoutes.testCheckout]: 'user',
 };

@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-news';
 import * as m0010 from './migrations/0010-billing';
 import * as m0011 from './migrations/0011-alerts';
 import * as m0012 from './migrations/0012-api-keys';
+import * as m0013 from './migrations/0013-pages';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010-billing': m0010,
   '0011-alerts': m0011,
   '0012-api-keys': m0012,
+  '0013-pages': m0013,
 };
 
 export function createMigrator(db: Db): Migrator {

@@ -210,7 +210,10 @@ export type AuditActionType =
   | 'domino_event_create'
   | 'domino_event_update'
   | 'domino_event_delete'
-  | 'domino_event_reorder';
+  | 'domino_event_reorder'
+  | 'research_post_create'
+  | 'research_post_update'
+  | 'research_post_delete';
 
 export interface AdminAuditLogsTable {
   id: Generated<string>;
@@ -226,6 +229,44 @@ export interface AdminAuditLogsTable {
 export interface NewsletterSubscribersTable {
   id: Generated<string>;
   email: string;
+  created_at: Timestamp;
+  status: Generated<'pending' | 'confirmed' | 'unsubscribed'>;
+  /** SHA-256 of the confirmation link's token; null once confirmed. */
+  confirm_token_hash: string | null;
+  confirmation_sent_at: NullableTimestamp;
+  confirmed_at: NullableTimestamp;
+  unsubscribed_at: NullableTimestamp;
+}
+
+export interface NewsletterSendsTable {
+  subscriber_id: string;
+  week: string;
+  status: 'sending' | 'sent' | 'failed';
+  sent_at: NullableTimestamp;
+  error: string | null;
+  created_at: Timestamp;
+}
+
+export interface ResearchPostsTable {
+  id: Generated<string>;
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+  /** Null for a draft. */
+  published_at: NullableTimestamp;
+  author_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  message: string;
+  user_id: string | null;
+  email_status: Generated<'pending' | 'sent' | 'failed'>;
   created_at: Timestamp;
 }
 
@@ -448,6 +489,9 @@ export interface Database {
   api_sync_logs: ApiSyncLogsTable;
   admin_audit_logs: AdminAuditLogsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_sends: NewsletterSendsTable;
+  research_posts: ResearchPostsTable;
+  contact_messages: ContactMessagesTable;
   rate_limits: RateLimitsTable;
   used_totp_codes: UsedTotpCodesTable;
   app_events: AppEventsTable;

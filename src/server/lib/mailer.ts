@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   /** The one link the mail is about, logged when mail goes to the outbox so a local operator can follow it. */
   link?: string;
+  /** Where a reply goes (a contact form's sender), when not to us. */
+  replyTo?: string;
   /** Extra headers, such as List-Unsubscribe (RFC 8058 one-click). */
   headers?: Record<string, string>;
 }
@@ -32,8 +34,15 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      send: async ({ to, subject, text, headers }) => {
-        await transport.sendMail({ from: options.from, to, subject, text, ...(headers ? { headers } : {}) });
+      send: async ({ to, subject, text, headers, replyTo }) => {
+        await transport.sendMail({
+          from: options.from,
+          to,
+          subject,
+          text,
+          ...(replyTo ? { replyTo } : {}),
+          ...(headers ? { headers } : {}),
+        });
         log.info({ to, subject }, 'mail sent');
       },
     };
@@ -41,12 +50,13 @@ export function createMailer(options: {
   const outbox = path.join(options.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    send: async ({ to, subject, text, link, headers }) => {
+    send: async ({ to, subject, text, link, headers, replyTo }) => {
       const info = await transport.sendMail({
         from: options.from,
         to,
         subject,
         text,
+        ...(replyTo ? { replyTo } : {}),
         ...(headers ? { headers } : {}),
       });
       fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });

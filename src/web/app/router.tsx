@@ -5,12 +5,8 @@ import { RootLayout } from './layout/root-layout';
 import { RouteGuard } from './route-guard';
 
 const infoPages: { path: string; title: string }[] = [
-  { path: appRoutes.api, title: 'Developer API' },
   { path: appRoutes.learn, title: 'Learn' },
-  { path: appRoutes.analysis, title: 'Analysis' },
-  { path: appRoutes.research, title: 'Research' },
   { path: appRoutes.about, title: 'About' },
-  { path: appRoutes.contact, title: 'Contact' },
   { path: appRoutes.privacy, title: 'Privacy Policy' },
   { path: appRoutes.terms, title: 'Terms of Service' },
 ];
@@ -26,6 +22,13 @@ export const routes: RouteObject[] = [
       { path: appRoutes.membership, lazy: () => import('./routes/membership') },
       { path: appRoutes.regulatory, lazy: () => import('./routes/regulatory') },
       { path: appRoutes.unsubscribe, lazy: () => import('./routes/unsubscribe') },
+      { path: appRoutes.newsletterConfirm, lazy: () => import('./routes/newsletter-confirm') },
+      { path: appRoutes.contact, lazy: () => import('./routes/contact') },
+      { path: appRoutes.api, lazy: () => import('./routes/api-reference') },
+      { path: appRoutes.analysis, lazy: () => import('./routes/analysis') },
+      { path: appRoutes.analysisWeek, lazy: () => import('./routes/analysis-week') },
+      { path: appRoutes.research, lazy: () => import('./routes/research') },
+      { path: appRoutes.researchPost, lazy: () => import('./routes/research-post') },
       {
         element: <RouteGuard access="user" />,
         children: [
@@ -42,7 +45,11 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RouteGuard access="admin" />,
-        children: [{ path: appRoutes.admin, lazy: () => import('./routes/admin') }],
+        children: [
+          { path: appRoutes.admin, lazy: () => import('./routes/admin') },
+          { path: appRoutes.researchNew, lazy: () => import('./routes/research-editor') },
+          { path: appRoutes.researchEdit, lazy: () => import('./routes/research-editor') },
+        ],
       },
       ...infoPages.map((page) => ({
         path: page.path,

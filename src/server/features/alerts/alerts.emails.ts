@@ -18,12 +18,20 @@ const absolute = (publicUrl: string, url: string | null) =>
   url === null ? null : url.startsWith('/') ? `${publicUrl}${url}` : url;
 
 /** The footer every notification email carries, and the RFC 8058 one-click headers. */
-function withUnsubscribe(to: string, subject: string, body: string, links: MailLinks): MailMessage {
+export function withUnsubscribe(to: string, subject: string, body: string, links: MailLinks): MailMessage {
   const page = unsubscribeUrl(links.publicUrl, links.unsubscribeToken);
   return {
     to,
     subject,
-    text: `${body}\n\n—\nXRP Research · ${links.publicUrl}\nStop ${categoryLabels[links.category]}: ${page}\nAll notification settings: ${links.publicUrl}/settings`,
+    text: [
+      body,
+      '',
+      '—',
+      `XRP Research · ${links.publicUrl}`,
+      `Stop ${categoryLabels[links.category]}: ${page}`,
+      // A newsletter subscriber may have no account, so no settings to point to.
+      ...(links.category === 'newsletter' ? [] : [`All notification settings: ${links.publicUrl}/settings`]),
+    ].join('\n'),
     headers: {
       'List-Unsubscribe': `<${oneClickUnsubscribeUrl(links.publicUrl, links.unsubscribeToken)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -601,7 +601,10 @@ describe('unsubscribe links and the weekly summary', () => {
 
   it('goes out on Monday morning once per week, with price, Fear & Greed, whales and headlines', async () => {
     const user = await app.signedInUser();
-    const monday = new Date('2026-11-23T08:30:00Z');
+    // The coming Monday 08:30 UTC: the week just synced lies within the summary's seven days.
+    const monday = new Date(Date.now() + 7 * 86_400_000);
+    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+    monday.setUTCHours(8, 30, 0, 0);
     const deps = {
       db: app.handle.db,
       logger,
@@ -609,10 +612,16 @@ describe('unsubscribe links and the weekly summary', () => {
       publicUrl: app.env.PUBLIC_URL,
       secret: app.deps.alerts.unsubscribeSecret,
     };
-    expect(await sendWeeklySummaries(deps, new Date('2026-11-22T08:30:00Z'))).toBe(0);
+    expect(await sendWeeklySummaries(deps, new Date(monday.getTime() - 86_400_000))).toBe(0);
     expect(await sendWeeklySummaries(deps, monday)).toBeGreaterThanOrEqual(1);
     expect(await sendWeeklySummaries(deps, new Date(monday.getTime() + 3_600_000))).toBe(0);
-    const mail = await smtp.waitFor(user.email, /XRP weekly summary: week of November 23, 2026/);
+    const label = monday.toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const mail = await smtp.waitFor(user.email, new RegExp(`XRP weekly summary: week of ${label}`));
     expect(mail.text).toMatch(/Price: \$\d+\.\d{4}/);
     expect(mail.text).toContain('Fear & Greed:');
     expect(mail.text).toContain('Whale transfers:');

@@ -10,6 +10,7 @@ export const unsubscribeCategorySchema = z.enum([
   'adoption',
   'weekly',
   'alerts',
+  'newsletter',
 ]);
 export type UnsubscribeCategory = z.infer<typeof unsubscribeCategorySchema>;
 
@@ -22,7 +23,7 @@ type EmailColumn = keyof Pick<
   | 'notification_email_weekly_summary'
 >;
 
-const columns: Record<UnsubscribeCategory, EmailColumn[]> = {
+const columns: Record<Exclude<UnsubscribeCategory, 'newsletter'>, EmailColumn[]> = {
   price: ['notification_email_price_alerts'],
   whale: ['notification_email_whale_alerts'],
   regulatory: ['notification_email_regulatory_updates'],
@@ -43,14 +44,16 @@ export const categoryLabels: Record<UnsubscribeCategory, string> = {
   adoption: 'adoption alert emails',
   weekly: 'the weekly market summary',
   alerts: 'all alert emails',
+  newsletter: 'the XRP Research newsletter',
 };
 
 const sign = (secret: string, payload: string) =>
   crypto.createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest('base64url');
 
 /**
- * An unsubscribe link's token: the user and the category, signed with the server secret. It works
- * without signing in and does not expire (a mail read months later must still unsubscribe).
+ * An unsubscribe link's token: the user (for 'newsletter': the subscriber) and the category, signed
+ * with the server secret. It works without signing in and does not expire (a mail read months later
+ * must still unsubscribe).
  */
 export function unsubscribeToken(secret: string, userId: string, category: UnsubscribeCategory): string {
   const payload = Buffer.from(JSON.stringify([userId, category])).toString('base64url');
@@ -76,11 +79,27 @@ export function readUnsubscribeToken(
   }
 }
 
-/** Switches the category's email preferences off; false when the account no longer exists. */
+/**
+ * Switches the category's email preferences off (for 'newsletter': ends the subscription); false when
+ * the account or the subscription no longer exists.
+ */
 export async function applyUnsubscribe(
   db: Db,
   target: { userId: string; category: UnsubscribeCategory },
 ): Promise<boolean> {
+  if (target.category === 'newsletter') {
+    const row = await db
+      .updateTable('newsletter_subscribers')
+      .set((eb) => ({
+        status: 'unsubscribed',
+        confirm_token_hash: null,
+        unsubscribed_at: eb.fn.coalesce('unsubscribed_at', eb.val(new Date())),
+      }))
+      .where('id', '=', target.userId)
+      .returning('id')
+      .executeTakeFirst();
+    return Boolean(row);
+  }
   const user = await db.selectFrom('user').select('id').where('id', '=', target.userId).executeTakeFirst();
   if (!user) return false;
   await db

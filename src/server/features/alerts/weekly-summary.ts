@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { sql } from 'kysely';
+import { windowSummary } from '../analysis/analysis.service';
 import { formatAmount, formatPercent, formatPrice } from '@/domain/format/format';
 import { timezones } from '@/domain/preferences/preferences.schema';
 import type { Db } from '../../db/client';
@@ -21,62 +22,82 @@ export function weeklyWindow(now: Date, timezone: string): { week: string; monda
 
 /** Price, its 7-day change, Fear & Greed, whale totals and the week's top headlines. */
 export async function buildWeeklySummary(db: Db, now: Date): Promise<Omit<WeeklySummary, 'weekLabel'>> {
-  const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
-  const [latest, before, fearGreed, whales, headlines] = await Promise.all([
-    db
-      .selectFrom('crypto_metrics')
-      .select('price')
-      .where('symbol', '=', 'XRP')
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('crypto_metrics')
-      .select('price')
-      .where('symbol', '=', 'XRP')
-      .where('created_at', '<=', weekAgo)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('fear_greed_index')
-      .select(['value', 'value_classification'])
-      .orderBy('timestamp', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('whale_transactions')
-      .select([
-        sql<string>`count(*)`.as('count'),
-        sql<string | null>`sum(amount_xrp)`.as('volume'),
-        sql<string | null>`max(amount_xrp)`.as('largest'),
-      ])
-      .where('transaction_timestamp', '>', weekAgo)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('news_articles')
-      .select(['title', 'url'])
-      .where('published_at', '>', weekAgo)
-      .orderBy('published_at', 'desc')
-      .limit(5)
-      .execute(),
-  ]);
-  const price = latest ? Number(latest.price) : null;
-  const previous = before ? Number(before.price) : null;
-  const count = Number(whales.count);
+  const { price, fearGreed, whales, headlines } = await windowSummary(
+    db,
+    new Date(now.getTime() - 7 * 86_400_000),
+    now,
+  );
   return {
-    price: formatPrice(price),
+    price: formatPrice(price.close),
     change:
-      price !== null && previous
-        ? formatPercent(((price - previous) / previous) * 100, { signed: true })
-        : 'no change data',
-    fearGreed: fearGreed ? `${fearGreed.value} (${fearGreed.value_classification})` : 'not available',
+      price.changePercent === null ? 'no change data' : formatPercent(price.changePercent, { signed: true }),
+    fearGreed: fearGreed.latest
+      ? `${fearGreed.latest.value} (${fearGreed.latest.classification})`
+      : 'not available',
     whales:
-      count === 0
+      whales.count === 0
         ? 'none above 1M XRP'
-        : `${count} transfers, ${formatAmount(whales.volume)} XRP in total, the largest ${formatAmount(whales.largest)} XRP`,
-    headlines,
+        : `${whales.count} transfers, ${formatAmount(whales.volumeXrp)} XRP in total, the largest ${formatAmount(whales.largestXrp)} XRP`,
+    headlines: headlines.map(({ title, url }) => ({ title, url })),
   };
+}
+
+export type WeeklyDeps = { db: Db; logger: Logger; mailer: Mailer; publicUrl: string; secret: string };
+
+/** Who one weekly mail goes to, and the table that records its send per week. */
+export interface WeeklyRecipient {
+  table: 'weekly_summary_sends' | 'newsletter_sends';
+  /** The table's recipient column, and the value the unsubscribe token names. */
+  column: 'user_id' | 'subscriber_id';
+  id: string;
+  email: string;
+  category: 'weekly' | 'newsletter';
+}
+
+/**
+ * Claims (recipient, week), sends the summary and records the outcome: at most once, even across a
+ * crash mid-send (the claimed row stays 'sending' and is never retried). True when the mail left.
+ */
+export async function sendWeeklyMail(
+  deps: WeeklyDeps,
+  recipient: WeeklyRecipient,
+  window: { week: string; monday: Date },
+  summary: () => Promise<Omit<WeeklySummary, 'weekLabel'>>,
+): Promise<boolean> {
+  const table = sql.table(recipient.table);
+  const column = sql.ref(recipient.column);
+  const claimed = await sql`
+    INSERT INTO ${table} (${column}, week, status) VALUES (${recipient.id}, ${window.week}, 'sending')
+    ON CONFLICT DO NOTHING RETURNING week`.execute(deps.db);
+  if (claimed.rows.length === 0) return false;
+  const record = (status: 'sent' | 'failed', error: string | null) =>
+    sql`UPDATE ${table} SET status = ${status}, error = ${error},
+          sent_at = CASE WHEN ${status} = 'sent' THEN now() END
+        WHERE ${column} = ${recipient.id} AND week = ${window.week}`.execute(deps.db);
+  try {
+    const message = weeklySummaryEmail(
+      recipient.email,
+      { ...(await summary()), weekLabel: `week of ${format(window.monday, 'MMMM d, yyyy')}` },
+      {
+        publicUrl: deps.publicUrl,
+        category: recipient.category,
+        unsubscribeToken: unsubscribeToken(deps.secret, recipient.id, recipient.category),
+      },
+    );
+    await deps.mailer.send(message);
+    await record('sent', null);
+    return true;
+  } catch (error) {
+    deps.logger.warn({ err: error, [recipient.column]: recipient.id }, 'weekly summary email failed');
+    await record('failed', (error as Error).message);
+    return false;
+  }
+}
+
+/** The summary, built once per pass on first need. */
+export function summaryOnce(db: Db, now: Date): () => Promise<Omit<WeeklySummary, 'weekLabel'>> {
+  let summary: Promise<Omit<WeeklySummary, 'weekLabel'>> | null = null;
+  return () => (summary ??= buildWeeklySummary(db, now));
 }
 
 /**
@@ -84,12 +105,9 @@ export async function buildWeeklySummary(db: Db, now: Date): Promise<Omit<Weekly
  * on, a free feature). A row per user and week is written before the send: a crash mid-send never
  * sends the week twice.
  */
-export async function sendWeeklySummaries(
-  deps: { db: Db; logger: Logger; mailer: Mailer; publicUrl: string; secret: string },
-  now: Date = new Date(),
-): Promise<number> {
+export async function sendWeeklySummaries(deps: WeeklyDeps, now: Date = new Date()): Promise<number> {
   let sent = 0;
-  let summary: Omit<WeeklySummary, 'weekLabel'> | null = null;
+  const summary = summaryOnce(deps.db, now);
   for (const { value: timezone } of timezones) {
     const window = weeklyWindow(now, timezone);
     if (!window) continue;
@@ -109,41 +127,14 @@ export async function sendWeeklySummaries(
       .limit(500)
       .execute();
     for (const recipient of recipients) {
-      const claimed = await deps.db
-        .insertInto('weekly_summary_sends')
-        .values({ user_id: recipient.user_id, week: window.week, status: 'sending' })
-        .onConflict((conflict) => conflict.columns(['user_id', 'week']).doNothing())
-        .returning('user_id')
-        .executeTakeFirst();
-      if (!claimed) continue;
-      summary ??= await buildWeeklySummary(deps.db, now);
-      const message = weeklySummaryEmail(
-        recipient.email,
-        { ...summary, weekLabel: `week of ${format(window.monday, 'MMMM d, yyyy')}` },
-        {
-          publicUrl: deps.publicUrl,
-          category: 'weekly',
-          unsubscribeToken: unsubscribeToken(deps.secret, recipient.user_id, 'weekly'),
-        },
+      const target = { id: recipient.user_id, email: recipient.email } as const;
+      const done = await sendWeeklyMail(
+        deps,
+        { ...target, table: 'weekly_summary_sends', column: 'user_id', category: 'weekly' },
+        window,
+        summary,
       );
-      try {
-        await deps.mailer.send(message);
-        await deps.db
-          .updateTable('weekly_summary_sends')
-          .set({ status: 'sent', sent_at: new Date() })
-          .where('user_id', '=', recipient.user_id)
-          .where('week', '=', window.week)
-          .execute();
-        sent += 1;
-      } catch (error) {
-        deps.logger.warn({ err: error, userId: recipient.user_id }, 'weekly summary email failed');
-        await deps.db
-          .updateTable('weekly_summary_sends')
-          .set({ status: 'failed', error: (error as Error).message })
-          .where('user_id', '=', recipient.user_id)
-          .where('week', '=', window.week)
-          .execute();
-      }
+      if (done) sent += 1;
     }
   }
   return sent;

@@ -5,6 +5,7 @@ import { deliverDue } from './deliveries';
 import { drainAlertQueue } from './evaluate';
 import { pruneNotifications } from './notifications.service';
 import type { PushSender } from './push';
+import { sendNewsletterSummaries } from '../newsletter/newsletter-weekly';
 import { sendWeeklySummaries } from './weekly-summary';
 
 export interface AlertWorker {
@@ -45,7 +46,7 @@ export async function startAlertWorker(deps: AlertWorkerDeps, tickSeconds: numbe
   const pass = async () => {
     const created = await drainAlertQueue({ db, logger: log });
     const sent = await deliverDue(delivery);
-    const weekly = await sendWeeklySummaries(delivery);
+    const weekly = (await sendWeeklySummaries(delivery)) + (await sendNewsletterSummaries(delivery));
     if (Date.now() - lastPrune > 60 * 60_000) {
       lastPrune = Date.now();
       await pruneNotifications(db);

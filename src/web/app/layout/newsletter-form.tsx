@@ -11,7 +11,7 @@ export function NewsletterForm() {
   const subscribe = useMutation({
     mutationFn: (value: string) => unwrap(api.newsletter.$post({ json: { email: value } })),
     onSuccess: (result) => {
-      toast.success('Subscribed', { description: result.message });
+      toast.success('Almost there', { description: result.message });
       setEmail('');
     },
     onError: (error) => toast.error('Subscription failed', { description: error.message }),

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
+import { formatLongDate } from '@/domain/format/format';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -18,7 +19,6 @@ import { TestModeNotice } from '@/web/features/billing/components/test-mode-noti
 import { emitSessionEvent } from '@/web/lib/session-events';
 import { usePageTitle } from '../use-page-title';
 
-const longDate = (iso: string) => format(new Date(iso), 'MMMM d, yyyy');
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 
@@ -93,9 +93,9 @@ export function Component() {
               {subscription && live && (
                 <p data-testid="portal-period">
                   {subscription.endsAt
-                    ? `Cancels on ${longDate(subscription.endsAt)}. Premium stays until then.`
+                    ? `Cancels on ${formatLongDate(subscription.endsAt)}. Premium stays until then.`
                     : subscription.currentPeriodEnd
-                      ? `Renews on ${longDate(subscription.currentPeriodEnd)}.`
+                      ? `Renews on ${formatLongDate(subscription.currentPeriodEnd)}.`
                       : 'Renews monthly.'}
                 </p>
               )}
@@ -171,10 +171,10 @@ export function Component() {
                     <tbody>
                       {portal.data.invoices.map((invoice) => (
                         <tr key={invoice.id} className="border-t">
-                          <td className="py-2 pr-4">{longDate(invoice.createdAt)}</td>
+                          <td className="py-2 pr-4">{formatLongDate(invoice.createdAt)}</td>
                           <td className="py-2 pr-4">
                             {invoice.periodStart && invoice.periodEnd
-                              ? `${format(new Date(invoice.periodStart), 'MMM d')} – ${longDate(invoice.periodEnd)}`
+                              ? `${format(new Date(invoice.periodStart), 'MMM d')} – ${formatLongDate(invoice.periodEnd)}`
                               : '—'}
                           </td>
                           <td className="py-2 pr-4">{money(invoice.amountCents, invoice.currency)}</td>
@@ -195,7 +195,7 @@ export function Component() {
         title="Cancel your subscription?"
         description={
           subscription?.currentPeriodEnd
-            ? `Nothing more is charged. Premium stays until ${longDate(subscription.currentPeriodEnd)}, then your account moves to Free.`
+            ? `Nothing more is charged. Premium stays until ${formatLongDate(subscription.currentPeriodEnd)}, then your account moves to Free.`
             : 'Nothing more is charged. Premium stays until the end of the period.'
         }
         confirmLabel="Cancel subscription"

@@ -44,18 +44,27 @@ export function Component() {
           <CardHeader>
             <CardTitle role="status">You are unsubscribed</CardTitle>
             <CardDescription>
-              You will no longer receive {confirm.data.label}. You can turn them back on in{' '}
-              <Link to="/settings" className="text-primary underline">
-                Settings
-              </Link>
-              .
+              You will no longer receive {confirm.data.label}.{' '}
+              {confirm.data.category === 'newsletter' ? (
+                'You can sign up again at any time with the box at the bottom of every page.'
+              ) : (
+                <>
+                  You can turn them back on in{' '}
+                  <Link to="/settings" className="text-primary underline">
+                    Settings
+                  </Link>
+                  .
+                </>
+              )}
             </CardDescription>
           </CardHeader>
         ) : (
           <>
             <CardHeader>
               <CardTitle>Unsubscribe from {info.data.label}?</CardTitle>
-              <CardDescription>Security emails about your account are always sent.</CardDescription>
+              {info.data.category !== 'newsletter' && (
+                <CardDescription>Security emails about your account are always sent.</CardDescription>
+              )}
             </CardHeader>
             <CardContent className="flex flex-col gap-3">
               {confirm.isError && (

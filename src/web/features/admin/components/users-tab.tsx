@@ -18,7 +18,7 @@ import { Input } from '@/web/components/ui/input';
 import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { auditQuery, usersQuery, useUpdateUser } from '../api/admin';
-import { Pager } from './pager';
+import { Pager } from '@/web/components/pager';
 
 const planLabels: Record<SubscriptionPlan, string> = {
   free: 'Free',

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatLongDate } from '@/domain/format/format';
 import { BarChart3, Bell, Building2, Crown, LifeBuoy, Settings2, SlidersHorizontal } from 'lucide-react';
 import { Link } from 'react-router';
 import { premiumPlanFeatures } from '@/domain/plans/plans';
@@ -8,8 +8,6 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { usePortal } from '../lib/billing-actions';
 import { FeatureList } from './plan-chooser';
-
-const longDate = (iso: string) => format(new Date(iso), 'MMMM d, yyyy');
 
 interface ManagePremiumProps {
   complimentary: boolean;
@@ -50,7 +48,7 @@ export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
           {nextBilling && (
             <p className="text-sm" data-testid="next-billing-date">
               <span className="text-muted-foreground">Next Billing Date: </span>
-              <strong>{longDate(nextBilling)}</strong>
+              <strong>{formatLongDate(nextBilling)}</strong>
             </p>
           )}
           {endsAt && (
@@ -59,8 +57,9 @@ export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
               className="rounded-md border border-premium/50 p-3 text-sm"
               data-testid="ends-notice"
             >
-              Your subscription is cancelled and ends on <strong>{longDate(endsAt)}</strong>. Premium stays
-              until then; nothing more is charged. Changed your mind? Resume it from 'Manage Subscription'.
+              Your subscription is cancelled and ends on <strong>{formatLongDate(endsAt)}</strong>. Premium
+              stays until then; nothing more is charged. Changed your mind? Resume it from 'Manage
+              Subscription'.
             </p>
           )}
           {pastDue && (
@@ -115,7 +114,7 @@ export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
                       : endsAt
                         ? 'None (cancelled)'
                         : nextBilling
-                          ? longDate(nextBilling)
+                          ? formatLongDate(nextBilling)
                           : '—'}
                   </dd>
                 </>

@@ -12,6 +12,7 @@ import { Field } from '@/web/components/ui/field';
 import { Spinner } from '@/web/components/ui/spinner';
 import { copyToClipboard } from '@/web/lib/clipboard';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+import { rememberRecentKey } from '../lib/recent-key';
 
 const curlFor = (key: string) =>
   `curl -H "Authorization: Bearer ${key}" ${window.location.origin}/api/v1/metrics`;
@@ -58,6 +59,7 @@ export function ApiKeysCard() {
       onSuccess: (key) => {
         setName('');
         setCreated(key.key);
+        rememberRecentKey(key.key);
       },
     });
   };

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { weekKey } from '@/domain/analysis/analysis.schema';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { listWeeks, weekReport } from './analysis.service';
+
+let app: TestApp;
+const now = new Date('2026-11-25T12:00:00Z'); // Wednesday of 2026-W48
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const db = app.handle.db;
+  // Two weeks ago: only the backfilled daily history; last week: history and live metrics.
+  await db
+    .insertInto('market_history')
+    .values([
+      { symbol: 'XRP', ts: '2026-11-10T00:00:00Z', price: '2.00' },
+      { symbol: 'XRP', ts: '2026-11-15T00:00:00Z', price: '2.10' },
+      { symbol: 'XRP', ts: '2026-11-16T00:00:00Z', price: '2.20' },
+      { symbol: 'XRP', ts: '2026-11-18T00:00:00Z', price: '1.90' },
+      { symbol: 'BTC', ts: '2026-11-18T00:00:00Z', price: '90000' },
+    ])
+    .execute();
+  await db
+    .insertInto('crypto_metrics')
+    .values([
+      { symbol: 'XRP', price: '2.50', created_at: '2026-11-20T09:00:00Z' },
+      { symbol: 'XRP', price: '2.31', created_at: '2026-11-22T23:59:00Z' },
+      { symbol: 'XRP', price: '2.40', created_at: '2026-11-24T10:00:00Z' },
+    ])
+    .execute();
+  await db
+    .insertInto('fear_greed_index')
+    .values([
+      { value: 40, value_classification: 'Fear', timestamp: '2026-11-17T00:00:00Z' },
+      { value: 61, value_classification: 'Greed', timestamp: '2026-11-22T00:00:00Z' },
+    ])
+    .execute();
+  await db
+    .insertInto('whale_transactions')
+    .values(
+      [3_000_000, 5_000_000].map((amount, index) => ({
+        transaction_hash: String(index).repeat(64),
+        amount_xrp: String(amount),
+        transaction_timestamp: new Date(`2026-11-1${7 + index}T12:00:00Z`),
+        from_address: 'rN7n7otQDd6FczFgLdSqtcsAUxDkw6fzRH',
+        to_address: 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh',
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('news_articles')
+    .values([
+      {
+        title: 'Older story',
+        url: 'https://example.com/a',
+        categories: ['XRP'],
+        published_at: '2026-11-17T08:00:00Z',
+      },
+      {
+        title: 'Newer story',
+        url: 'https://example.com/b',
+        categories: ['XRP'],
+        published_at: '2026-11-21T08:00:00Z',
+      },
+      {
+        title: 'This week',
+        url: 'https://example.com/c',
+        categories: ['XRP'],
+        published_at: '2026-11-24T08:00:00Z',
+      },
+    ])
+    .execute();
+});
+afterAll(async () => app?.close());
+
+describe('weekly market summaries', () => {
+  it('sums up a week from history and live prices, Fear & Greed, whales and headlines', async () => {
+    const report = await weekReport(app.handle.db, '2026-W47', now);
+    expect(report).toMatchObject({
+      week: '2026-W47',
+      start: '2026-11-16T00:00:00.000Z',
+      end: '2026-11-23T00:00:00.000Z',
+      complete: true,
+      price: { open: 2.2, close: 2.31, high: 2.5, low: 1.9 },
+      fearGreed: { average: 51, latest: { value: 61, classification: 'Greed' } },
+      whales: { count: 2, volumeXrp: 8_000_000, largestXrp: 5_000_000 },
+      daily: [
+        { day: '2026-11-16', close: 2.2 },
+        { day: '2026-11-18', close: 1.9 },
+        { day: '2026-11-20', close: 2.5 },
+        { day: '2026-11-22', close: 2.31 },
+      ],
+      previous: '2026-W46',
+      next: '2026-W48',
+    });
+    // The change runs from the previous week's close (2.10) to this week's (2.31).
+    expect(report!.price.changePercent).toBeCloseTo(10, 6);
+    expect(report!.headlines.map((headline) => headline.title)).toEqual(['Newer story', 'Older story']);
+  });
+
+  it('lists every week from the one in progress back to the first price, newest first', async () => {
+    const list = await listWeeks(app.handle.db, 1, now);
+    expect(list.total).toBe(3);
+    expect(list.weeks.map((week) => [week.week, week.complete])).toEqual([
+      ['2026-W48', false],
+      ['2026-W47', true],
+      ['2026-W46', true],
+    ]);
+    expect(list.weeks[2]!.price).toMatchObject({ open: 2, close: 2.1 });
+    expect(list.weeks[2]!.price.changePercent).toBeCloseTo(5, 6);
+  });
+
+  it('has no page for a week before the first price or in the future', async () => {
+    expect(await weekReport(app.handle.db, '2026-W45', now)).toBeNull();
+    expect(await weekReport(app.handle.db, '2026-W49', now)).toBeNull();
+    expect((await weekReport(app.handle.db, '2026-W46', now))!.previous).toBeNull();
+  });
+
+  it('answers over HTTP: 404 for a week without data, 422 for a key that is not a week', async () => {
+    const current = weekKey(new Date());
+    const ok = await app.request(`/api/analysis/weeks`);
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).weeks[0].week).toBe(current);
+    const missing = await app.request('/api/analysis/weeks/2020-W10');
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error.message).toBe('There is no market data for this week.');
+    expect((await app.request('/api/analysis/weeks/2025-W53')).status).toBe(422);
+  });
+});

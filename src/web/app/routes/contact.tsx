@@ -1,0 +1,120 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  CONTACT_MESSAGE_MAX,
+  contactMessageSchema,
+  type ContactMessageInput,
+} from '@/domain/contact/contact.schema';
+import { useSession } from '@/web/app/providers/session-provider';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { Field } from '@/web/components/ui/field';
+import { Label } from '@/web/components/ui/input';
+import { Spinner } from '@/web/components/ui/spinner';
+import { Textarea } from '@/web/components/ui/textarea';
+import { api, unwrap } from '@/web/lib/api-client';
+import { useCheckedForm } from '@/web/lib/use-checked-form';
+import { PageHeading } from './page-heading';
+
+/** /contact: a message to the team, stored and mailed to the administrators. */
+export function Component() {
+  const { user, loading } = useSession();
+  return (
+    <>
+      <PageHeading title="Contact">
+        Questions about the data, your membership or a correction: write to us and we reply by email.
+      </PageHeading>
+      {loading ? (
+        <Spinner />
+      ) : (
+        // A signed-in visitor's name and address are filled in.
+        <ContactForm key={user?.id ?? 'visitor'} name={user?.name ?? ''} email={user?.email ?? ''} />
+      )}
+    </>
+  );
+}
+
+function ContactForm(props: { name: string; email: string }) {
+  const { form, setForm, errors, set, check } = useCheckedForm(contactMessageSchema, {
+    name: props.name,
+    email: props.email,
+    message: '',
+    website: '',
+  });
+  const send = useMutation({
+    mutationFn: (input: ContactMessageInput) => unwrap(api.contact.$post({ json: input })),
+    onSuccess: (result) => {
+      toast.success('Message sent', { description: result.message });
+      setForm((current) => ({ ...current, message: '' }));
+    },
+    // The form keeps what was written, so nothing is lost.
+    onError: (error) => toast.error('Your message was not sent', { description: error.message }),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (check()) send.mutate(form);
+  };
+
+  return (
+    <Card className="max-w-2xl">
+      <CardContent className="pt-6">
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+          <Field
+            id="contact-name"
+            label="Name"
+            autoComplete="name"
+            value={form.name}
+            onChange={(event) => set('name', event.target.value)}
+            error={errors.name}
+          />
+          <Field
+            id="contact-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={(event) => set('email', event.target.value)}
+            error={errors.email}
+          />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="contact-message">Message</Label>
+            <Textarea
+              id="contact-message"
+              rows={7}
+              maxLength={CONTACT_MESSAGE_MAX}
+              value={form.message}
+              onChange={(event) => set('message', event.target.value)}
+              aria-invalid={errors.message ? true : undefined}
+              aria-describedby={`contact-message-count${errors.message ? ' contact-message-error' : ''}`}
+            />
+            <p id="contact-message-count" className="text-xs text-muted-foreground">
+              {form.message.length} / {CONTACT_MESSAGE_MAX} characters
+            </p>
+            {errors.message && (
+              <p id="contact-message-error" className="text-sm text-destructive">
+                {errors.message}
+              </p>
+            )}
+          </div>
+          {/* The honeypot: hidden from people and screen readers; bots fill it in. */}
+          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor="contact-website">Website</label>
+            <input
+              id="contact-website"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={form.website}
+              onChange={(event) => set('website', event.target.value)}
+            />
+          </div>
+          <Button type="submit" disabled={send.isPending} className="self-start">
+            {send.isPending ? 'Sending...' : 'Send message'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

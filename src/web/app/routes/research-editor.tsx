@@ -1,0 +1,169 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import {
+  RESEARCH_BODY_MAX,
+  researchPostInputSchema,
+  type ResearchPostInput,
+} from '@/domain/research/research.schema';
+import { useSession } from '@/web/app/providers/session-provider';
+import { Markdown } from '@/web/components/markdown';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { Field, SwitchField } from '@/web/components/ui/field';
+import { FormAlert } from '@/web/components/ui/form-alert';
+import { Label } from '@/web/components/ui/input';
+import { Spinner } from '@/web/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { Textarea } from '@/web/components/ui/textarea';
+import { researchKeys, researchPostQuery, saveResearchPost } from '@/web/features/research/api/research';
+import { useCheckedForm } from '@/web/lib/use-checked-form';
+import { PageHeading } from './page-heading';
+
+const empty: ResearchPostInput = { title: '', summary: '', body: '', published: false };
+
+/** /research/new and /research/:slug/edit (admins): title, summary and a Markdown body with a preview. */
+export function Component() {
+  const { slug } = useParams();
+  const { user, isPremium, isAdmin } = useSession();
+  const existing = useQuery({
+    ...researchPostQuery(slug ?? '', `${user?.id ?? ''}:${isPremium}:${isAdmin}`),
+    enabled: Boolean(slug),
+  });
+
+  const title = slug ? 'Edit research post' : 'New research post';
+  if (slug && existing.isPending) return <Spinner label="Loading the post..." />;
+  if (slug && existing.isError)
+    return (
+      <>
+        <PageHeading title={title} />
+        <FormAlert>{existing.error.message}</FormAlert>
+      </>
+    );
+  const loaded = existing.data;
+  return (
+    <>
+      <PageHeading title={title}>
+        The summary is free for everyone to read; the body is for Premium members. Write the body in Markdown.
+      </PageHeading>
+      <ResearchForm
+        key={loaded?.id ?? 'new'}
+        id={loaded?.id ?? null}
+        cancelTo={slug ? `/research/${slug}` : '/research'}
+        initial={
+          loaded
+            ? {
+                title: loaded.title,
+                summary: loaded.summary,
+                body: loaded.body ?? '',
+                published: loaded.publishedAt !== null,
+              }
+            : empty
+        }
+      />
+    </>
+  );
+}
+
+function ResearchForm(props: { id: string | null; initial: ResearchPostInput; cancelTo: string }) {
+  const { form, errors, set, check } = useCheckedForm(researchPostInputSchema, props.initial);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (input: ResearchPostInput) => saveResearchPost(props.id, input),
+    onSuccess: async (post) => {
+      toast.success(post.publishedAt ? 'Post published' : 'Draft saved');
+      await queryClient.invalidateQueries({ queryKey: researchKeys.all });
+      await navigate(`/research/${post.slug}`);
+    },
+    // The form keeps every word typed, so nothing is lost.
+    onError: (error) => toast.error('The post was not saved', { description: error.message }),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = check();
+    if (checked) save.mutate(checked);
+  };
+
+  return (
+    <Card className="max-w-3xl">
+      <CardContent className="pt-6">
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+          <Field
+            id="research-title"
+            label="Title"
+            value={form.title}
+            onChange={(event) => set('title', event.target.value)}
+            error={errors.title}
+          />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="research-summary">Summary</Label>
+            <Textarea
+              id="research-summary"
+              rows={3}
+              className="min-h-20"
+              value={form.summary}
+              onChange={(event) => set('summary', event.target.value)}
+              aria-invalid={errors.summary ? true : undefined}
+              aria-describedby={errors.summary ? 'research-summary-error' : undefined}
+            />
+            {errors.summary && (
+              <p id="research-summary-error" className="text-sm text-destructive">
+                {errors.summary}
+              </p>
+            )}
+          </div>
+          <Tabs defaultValue="write" className="flex flex-col gap-2">
+            <div className="flex items-center justify-between gap-2">
+              <Label htmlFor="research-body">Body</Label>
+              <TabsList>
+                <TabsTrigger value="write">Write</TabsTrigger>
+                <TabsTrigger value="preview">Preview</TabsTrigger>
+              </TabsList>
+            </div>
+            <TabsContent value="write" className="flex flex-col gap-2">
+              <Textarea
+                id="research-body"
+                rows={16}
+                maxLength={RESEARCH_BODY_MAX}
+                className="font-mono"
+                value={form.body}
+                onChange={(event) => set('body', event.target.value)}
+                aria-invalid={errors.body ? true : undefined}
+                aria-describedby={errors.body ? 'research-body-error' : undefined}
+              />
+            </TabsContent>
+            <TabsContent value="preview" className="min-h-40 rounded-md border p-4">
+              {form.body.trim() ? (
+                <Markdown>{form.body}</Markdown>
+              ) : (
+                <p className="text-sm text-muted-foreground">Nothing to preview yet.</p>
+              )}
+            </TabsContent>
+            {errors.body && (
+              <p id="research-body-error" className="text-sm text-destructive">
+                {errors.body}
+              </p>
+            )}
+          </Tabs>
+          <SwitchField
+            id="research-published"
+            label="Published"
+            checked={form.published}
+            onCheckedChange={(checked) => set('published', checked)}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : !form.published ? 'Save draft' : props.id ? 'Save' : 'Publish'}
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={props.cancelTo}>Cancel</Link>
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

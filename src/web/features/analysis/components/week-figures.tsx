@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import type { WeekSummary } from '@/domain/analysis/analysis.schema';
+import { formatAmount, formatPercent, formatPrice, MISSING } from '@/domain/format/format';
+import { cn } from '@/web/lib/cn';
+
+/** A week's headline figures as a definition list: close and change, range, Fear & Greed, whales. */
+export function WeekFigures({ week, className }: { week: WeekSummary; className?: string }) {
+  const change = week.price.changePercent;
+  const figures: [string, ReactNode][] = [
+    [
+      week.complete ? 'Close' : 'Latest',
+      <>
+        {formatPrice(week.price.close)}{' '}
+        {change !== null && (
+          <span
+            className={
+              change >= 0 ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'
+            }
+          >
+            ({formatPercent(change, { signed: true })})
+          </span>
+        )}
+      </>,
+    ],
+    [
+      'Range',
+      week.price.low === null ? MISSING : `${formatPrice(week.price.low)} – ${formatPrice(week.price.high)}`,
+    ],
+    [
+      'Fear & Greed',
+      week.fearGreed.latest
+        ? `${week.fearGreed.average ?? MISSING} average, ${week.fearGreed.latest.value} ${week.fearGreed.latest.classification} at the end`
+        : MISSING,
+    ],
+    [
+      'Whale transfers',
+      week.whales.count === 0
+        ? 'None above 1M XRP'
+        : `${week.whales.count}, ${formatAmount(week.whales.volumeXrp)} XRP`,
+    ],
+  ];
+  return (
+    <dl className={cn('grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2', className)}>
+      {figures.map(([term, value]) => (
+        <div key={term} className="flex flex-col gap-0.5">
+          <dt className="text-muted-foreground">{term}</dt>
+          <dd className="font-medium">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -19,6 +19,7 @@ import { createSessionRoutes } from './features/session/session.routes';
 import { createSyncRoutes } from './features/sync/sync.routes';
 import { createWhaleRoutes } from './features/whales/whales.routes';
 import { AppError, errorBody } from './lib/app-error';
+import { withoutSessionToken } from './lib/auth-response';
 import type { AppDeps, AppEnv } from './lib/context';
 import { rejectCrossSiteWrites } from './lib/origin-check';
 import { requestLogger } from './lib/request-logger';
@@ -76,13 +77,15 @@ export function createApp(deps: AppDeps, options: AppOptions) {
     info: { title: 'XRP Research API', version: deps.version },
     servers: [{ url: '/api' }],
   });
-  api.on(['GET', 'POST'], '/auth/*', authGate(deps), (c) => deps.auth.handler(c.req.raw));
+  api.on(['GET', 'POST'], '/auth/*', authGate(deps), async (c) =>
+    withoutSessionToken(await deps.auth.handler(c.req.raw)),
+  );
   api.all('*', (c) => c.json(errorBody('not_found', `No API route for ${c.req.method} ${c.req.path}`), 404));
 
   const app = new OpenAPIHono<AppEnv>();
   app.use(requestId({ headerName: 'X-Request-Id' }));
   app.use(requestLogger(deps.logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders(deps.env.PUBLIC_URL));
   if (options.webDistDir) {
     // Compression where it pays: the app's assets and pages. API answers are small JSON (bench/).
     app.use('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : webCompression(c, next)));

@@ -5,7 +5,7 @@ import type { Role, SubscriptionPlan } from '../../src/domain/plans/entitlements
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { parseEnv, type Env } from '../../src/server/env';
 import { createVerifiedUser } from '../../src/server/features/users/users.service';
-import { createLogger } from '../../src/server/lib/logger';
+import { createLogger, type Logger } from '../../src/server/lib/logger';
 import { createRuntime, type Runtime } from '../../src/server/runtime';
 import { createTestDatabase } from './test-db';
 
@@ -53,14 +53,14 @@ export function cookieOf(response: Response): string {
 }
 
 export async function createTestApp(
-  options: { webDistDir?: string; env?: Record<string, string> } = {},
+  options: { webDistDir?: string; env?: Record<string, string>; logger?: Logger } = {},
 ): Promise<TestApp> {
   const env = testEnv(options.env);
   const handle = await createTestDatabase();
   const runtime = await createRuntime({
     env,
     handle,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   const origin = env.PUBLIC_URL;

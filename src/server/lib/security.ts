@@ -6,8 +6,10 @@ export const CHART_WIDGET_ORIGIN = 'https://s.tradingview.com';
 /**
  * Secure headers with a CSP the app satisfies: no inline or remote scripts. Inline styles stay allowed
  * because Radix and sonner position elements with style attributes (docs/decisions/0005-csp.md).
+ * HSTS is sent when the site's public address is https: browsers ignore it over http anyway, and on a
+ * plain-http install (localhost) it would only pin a name that has no certificate.
  */
-export function securityHeaders() {
+export function securityHeaders(publicUrl: string) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -27,7 +29,7 @@ export function securityHeaders() {
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: 'strict-origin-when-cross-origin',
-    strictTransportSecurity: false,
+    strictTransportSecurity: publicUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
   });
 }

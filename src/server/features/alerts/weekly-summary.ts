@@ -68,7 +68,13 @@ export async function sendWeeklyMail(
   const column = sql.ref(recipient.column);
   const claimed = await sql`
     INSERT INTO ${table} (${column}, week, status) VALUES (${recipient.id}, ${window.week}, 'sending')
-    ON CONFLICT DO NOTHING RETURNING week`.execute(deps.db);
+    ON CONFLICT DO NOTHING RETURNING week`
+    .execute(deps.db)
+    .catch((error: unknown) => {
+      // The account or subscription was deleted since the recipients were read: nobody to send to.
+      if ((error as { code?: string }).code === '23503') return { rows: [] };
+      throw error;
+    });
   if (claimed.rows.length === 0) return false;
   const record = (status: 'sent' | 'failed', error: string | null) =>
     sql`UPDATE ${table} SET status = ${status}, error = ${error},

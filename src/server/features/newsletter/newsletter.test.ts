@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_LINK_INVALID } from '@/domain/newsletter/newsletter.schema';
 import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
 import { createLogger } from '../../lib/logger';
+import { sendWeeklyMail } from '../alerts/weekly-summary';
 import { sendNewsletterSummaries } from './newsletter-weekly';
 
 // Behind a proxy, so each test can speak from its own client address.
@@ -145,5 +146,22 @@ describe('the weekly summary for subscribers', () => {
     await sendNewsletterSummaries(summaryDeps(), monday);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(mailsTo('weekly@example.com').filter((m) => /weekly/.test(m.subject))).toHaveLength(1);
+  });
+
+  it('skips a recipient deleted since the list was read, and goes on with the others', async () => {
+    const sent = await sendWeeklyMail(
+      summaryDeps(),
+      {
+        table: 'newsletter_sends',
+        column: 'subscriber_id',
+        category: 'newsletter',
+        id: '00000000-0000-4000-8000-000000000000',
+        email: 'gone@example.com',
+      },
+      { week: '2026-W48', monday: new Date('2026-11-23T08:00:00Z') },
+      () => Promise.reject(new Error('not needed')),
+    );
+    expect(sent).toBe(false);
+    expect(mailsTo('gone@example.com')).toEqual([]);
   });
 });

@@ -1,0 +1,374 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+
+/**
+ * Every route the server registers × every kind of caller. The route list comes from the router
+ * itself, so a new route without a policy here fails this test until someone decides who may call it.
+ */
+type Role = 'anonymous' | 'free' | 'premium' | 'complimentary' | 'admin' | 'blocked';
+type Policy =
+  /** Anyone, signed in or not. */
+  | 'public'
+  /** A signed-in member who is not blocked. */
+  | 'user'
+  /** A Premium or complimentary member. */
+  | 'premium'
+  | 'admin'
+  /** /api/v1: only an API key opens it; a browser session does not. */
+  | 'api-key'
+  /**
+   * Stripe's webhook: without Stripe keys (billing test mode, as here) it does not exist (404); with
+   * them an unsigned call is refused with 400 (billing tests).
+   */
+  | 'stripe-webhook';
+
+const roles: Role[] = ['anonymous', 'free', 'premium', 'complimentary', 'admin', 'blocked'];
+
+const policies: Record<string, Policy> = {
+  'GET /api/health': 'public',
+  'GET /api/session': 'public',
+  'GET /api/preferences': 'user',
+  'PATCH /api/preferences': 'user',
+  'POST /api/newsletter': 'public',
+  'POST /api/newsletter/confirm': 'public',
+  'PATCH /api/profile': 'user',
+  'POST /api/account/change-email': 'user',
+  'POST /api/account/change-password': 'user',
+  'GET /api/account/export': 'user',
+  'POST /api/account/delete': 'user',
+  'GET /api/billing/config': 'public',
+  'GET /api/subscription/check': 'user',
+  'GET /api/billing/summary': 'user',
+  'GET /api/billing/invoices': 'user',
+  'POST /api/billing/checkout': 'user',
+  'POST /api/billing/portal': 'user',
+  'POST /api/billing/sync': 'user',
+  'GET /api/billing/test/checkout/:id': 'user',
+  'POST /api/billing/test/checkout/:id/pay': 'user',
+  'POST /api/billing/test/checkout/:id/cancel': 'user',
+  'GET /api/billing/test/portal': 'user',
+  'POST /api/billing/test/portal/cancel': 'user',
+  'POST /api/billing/test/portal/resume': 'user',
+  'POST /api/billing/test/portal/fail-payment': 'user',
+  'POST /api/billing/test/portal/advance': 'user',
+  'POST /api/webhooks/stripe': 'stripe-webhook',
+  'GET /api/market/metrics': 'public',
+  'GET /api/market/fear-greed': 'public',
+  // The analytics charts and whale tracking are Premium (SPEC §1, §2 overlays).
+  'GET /api/market/history': 'premium',
+  'GET /api/admin/sources': 'admin',
+  'GET /api/admin/sync-logs': 'admin',
+  'PATCH /api/admin/sources/:id': 'admin',
+  'POST /api/admin/sources/:id/sync': 'admin',
+  'POST /api/admin/sync/cleanup': 'admin',
+  'GET /api/whales': 'premium',
+  'GET /api/whales/stats': 'premium',
+  'GET /api/domino-events': 'public',
+  'GET /api/admin/domino-events': 'admin',
+  'POST /api/admin/domino-events': 'admin',
+  'PATCH /api/admin/domino-events/:id': 'admin',
+  'DELETE /api/admin/domino-events/:id': 'admin',
+  'POST /api/admin/domino-events/:id/move': 'admin',
+  // Headlines are public: the home ticker and /regulatory show them to visitors.
+  'GET /api/news': 'public',
+  'GET /api/news/stats': 'public',
+  'POST /api/news/refresh': 'user',
+  'GET /api/admin/feeds': 'admin',
+  'POST /api/admin/feeds': 'admin',
+  'PATCH /api/admin/feeds/:id': 'admin',
+  'DELETE /api/admin/feeds/:id': 'admin',
+  'GET /api/alerts/rules': 'user',
+  'POST /api/alerts/rules': 'user',
+  'PATCH /api/alerts/rules/:id': 'user',
+  'DELETE /api/alerts/rules/:id': 'user',
+  'GET /api/notifications': 'user',
+  'POST /api/notifications/read': 'user',
+  'GET /api/push/config': 'user',
+  'POST /api/push/subscriptions': 'premium',
+  'DELETE /api/push/subscriptions': 'user',
+  'GET /api/unsubscribe': 'public',
+  'POST /api/unsubscribe': 'public',
+  'GET /api/admin/overview': 'admin',
+  'GET /api/admin/users': 'admin',
+  'PATCH /api/admin/users/:userId': 'admin',
+  'GET /api/admin/audit-logs': 'admin',
+  'GET /api/developer/keys': 'premium',
+  'POST /api/developer/keys': 'premium',
+  'DELETE /api/developer/keys/:id': 'user',
+  'POST /api/contact': 'public',
+  'GET /api/research': 'public',
+  'GET /api/research/:slug': 'public',
+  'GET /api/admin/research': 'admin',
+  'POST /api/admin/research': 'admin',
+  'PUT /api/admin/research/:id': 'admin',
+  'DELETE /api/admin/research/:id': 'admin',
+  'GET /api/analysis/weeks': 'public',
+  'GET /api/analysis/weeks/:week': 'public',
+  'GET /api/events': 'public',
+  'GET /api/v1/metrics': 'api-key',
+  'GET /api/v1/metrics/history': 'api-key',
+  'GET /api/v1/fear-greed': 'api-key',
+  'GET /api/v1/whales': 'api-key',
+  'GET /api/v1/whales/stats': 'api-key',
+  'GET /api/v1/news': 'api-key',
+  'GET /api/v1/domino-events': 'api-key',
+  'GET /api/v1/openapi.json': 'public',
+  'GET /api/openapi.json': 'public',
+  // better-auth's own endpoints (sign-in, sign-up, …): public by nature, limited by ADR 0010.
+  'GET /api/auth/*': 'public',
+  'POST /api/auth/*': 'public',
+};
+
+/** The status each caller must get, or 'allowed' (anything below 500 but 401 and 403). */
+function expected(policy: Policy, role: Role): 401 | 403 | 404 | 'allowed' {
+  switch (policy) {
+    case 'public':
+      return 'allowed';
+    case 'api-key':
+      return 401;
+    case 'stripe-webhook':
+      return 404;
+    case 'user':
+      return role === 'anonymous' ? 401 : role === 'blocked' ? 403 : 'allowed';
+    case 'premium':
+      return role === 'anonymous' ? 401 : role === 'premium' || role === 'complimentary' ? 'allowed' : 403;
+    case 'admin':
+      return role === 'anonymous' ? 401 : role === 'admin' ? 'allowed' : 403;
+  }
+}
+
+const NIL = '00000000-0000-4000-8000-000000000000';
+const concrete = (path: string) =>
+  path
+    .replace(':slug', 'no-such-post')
+    .replace(':week', '2026-W01')
+    .replace(/:\w+/g, NIL)
+    .replace('/api/auth/*', path.startsWith('GET') ? '/api/auth/get-session' : '/api/auth/sign-out');
+
+let app: TestApp;
+const cookies: Partial<Record<Role, string>> = {};
+
+beforeAll(async () => {
+  app = await createTestApp();
+  cookies.free = (await app.signedInUser()).cookie;
+  cookies.premium = (await app.signedInUser({ plan: 'premium' })).cookie;
+  cookies.complimentary = (await app.signedInUser({ plan: 'complimentary' })).cookie;
+  cookies.admin = (await app.signedInUser({ role: 'admin' })).cookie;
+  // A blocked member whose session survived (blocking deletes sessions; the server must not rely on it).
+  const blocked = await app.signedInUser({ plan: 'premium' });
+  await app.handle.db
+    .updateTable('profiles')
+    .set({ blocked: true })
+    .where('user_id', '=', blocked.userId)
+    .execute();
+  cookies.blocked = blocked.cookie;
+});
+afterAll(async () => app?.close());
+
+/** Every table but the rate-limit counters, as text: a refused request must leave it unchanged. */
+async function snapshot(): Promise<string> {
+  const tables = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+      AND table_name NOT IN ('rate_limits', 'kysely_migration', 'kysely_migration_lock')
+    ORDER BY table_name`.execute(app.handle.db);
+  const parts: string[] = [];
+  for (const { name } of tables.rows) {
+    const result = await sql<{ rows: string | null }>`
+      SELECT string_agg(t::text, '|' ORDER BY t::text) AS rows FROM ${sql.table(name)} t`.execute(
+      app.handle.db,
+    );
+    parts.push(`${name}:${result.rows[0]?.rows ?? ''}`);
+  }
+  return parts.join('\n');
+}
+
+async function call(method: string, path: string, role: Role): Promise<number> {
+  const cookie = cookies[role];
+  const response = await app.request(path, {
+    method,
+    ...(cookie ? { cookie } : {}),
+    ...(method === 'GET' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+describe('access matrix', () => {
+  it('has a policy for every route the server registers, and none for a route that is gone', () => {
+    const registered = new Set(
+      app.app.routes
+        .filter((route) => route.method !== 'ALL')
+        .map((route) => `${route.method} ${route.path}`),
+    );
+    expect(
+      [...registered].filter((route) => !(route in policies)),
+      'routes without a policy',
+    ).toEqual([]);
+    expect(
+      Object.keys(policies).filter((route) => !registered.has(route)),
+      'policies without a route',
+    ).toEqual([]);
+  });
+
+  it('answers each caller as its policy says; a refused call changes nothing', async () => {
+    const wrong: string[] = [];
+    for (const [route, policy] of Object.entries(policies)) {
+      const [method = 'GET', pattern = ''] = route.split(' ');
+      const path = concrete(pattern);
+      const refused = roles.filter((role) => expected(policy, role) !== 'allowed');
+      const before = await snapshot();
+      for (const role of refused) {
+        const status = await call(method, path, role);
+        if (status !== expected(policy, role))
+          wrong.push(`${route} as ${role}: ${status}, expected ${expected(policy, role)}`);
+      }
+      if (refused.length > 0 && (await snapshot()) !== before)
+        wrong.push(`${route}: a refused call changed data`);
+      for (const role of roles.filter((candidate) => !refused.includes(candidate))) {
+        // Signing out would end the caller's session for the routes after it.
+        if (route === 'POST /api/auth/*' || route === 'POST /api/account/delete') continue;
+        const status = await call(method, path, role);
+        // A refresh whose feeds are all unreachable (no network in tests) honestly answers 502.
+        const upstream = route === 'POST /api/news/refresh' && status === 502;
+        if (status === 401 || status === 403 || (status >= 500 && !upstream))
+          wrong.push(`${route} as ${role}: ${status}, expected allowed`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("one member's things, from another member's session", () => {
+  const send = (cookie: string, path: string, method = 'GET', body?: unknown) =>
+    app.request(path, {
+      method,
+      cookie,
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+
+  it('cannot read, change or delete the other’s alerts, API keys, data export or checkout', async () => {
+    const alice = await app.signedInUser({ plan: 'premium', name: 'Alice Owner' });
+    const mallory = await app.signedInUser({ plan: 'premium', name: 'Mallory Other' });
+
+    const rule = (await (
+      await send(alice.cookie, '/api/alerts/rules', 'POST', {
+        kind: 'price',
+        target: 3.33,
+        note: 'alice-secret-note',
+      })
+    ).json()) as { id: string };
+    const key = (await (
+      await send(alice.cookie, '/api/developer/keys', 'POST', { name: 'alice-bot' })
+    ).json()) as {
+      id: string;
+    };
+    const before = await snapshot();
+
+    expect(
+      (await send(mallory.cookie, `/api/alerts/rules/${rule.id}`, 'PATCH', { active: false })).status,
+    ).toBe(404);
+    expect((await send(mallory.cookie, `/api/alerts/rules/${rule.id}`, 'DELETE')).status).toBe(404);
+    expect((await send(mallory.cookie, `/api/developer/keys/${key.id}`, 'DELETE')).status).toBe(404);
+    expect(await snapshot()).toBe(before);
+
+    const rules = await (await send(mallory.cookie, '/api/alerts/rules')).text();
+    const keys = await (await send(mallory.cookie, '/api/developer/keys')).text();
+    const exported = await (await send(mallory.cookie, '/api/account/export')).text();
+    const billing = await (await send(mallory.cookie, '/api/billing/summary')).text();
+    for (const answer of [rules, keys, exported, billing]) {
+      expect(answer).not.toContain(alice.email);
+      expect(answer).not.toContain(alice.userId);
+      expect(answer).not.toContain('alice-secret-note');
+      expect(answer).not.toContain('alice-bot');
+    }
+    expect(exported).toContain(mallory.email);
+
+    // A checkout opened by a free member is theirs alone.
+    const free = await app.signedInUser();
+    const { url } = (await (await send(free.cookie, '/api/billing/checkout', 'POST', {})).json()) as {
+      url: string;
+    };
+    const sessionId = url.split('/').pop() ?? '';
+    expect((await send(mallory.cookie, `/api/billing/test/checkout/${sessionId}`)).status).toBe(404);
+    expect(
+      (await send(mallory.cookie, `/api/billing/test/checkout/${sessionId}/pay`, 'POST', {})).status,
+    ).toBe(404);
+    const plan = await app.handle.db
+      .selectFrom('profiles')
+      .select('subscription_plan')
+      .where('user_id', '=', free.userId)
+      .executeTakeFirstOrThrow();
+    expect(plan.subscription_plan).toBe('free');
+  });
+});
+
+describe('headers and cross-site requests, on every route', () => {
+  const routes = () =>
+    Object.keys(policies).map((route) => {
+      const [method = 'GET', pattern = ''] = route.split(' ');
+      return { route, method, path: concrete(pattern) };
+    });
+
+  it('every answer carries the CSP without inline script, nosniff and a referrer policy; no HSTS over http', async () => {
+    const missing: string[] = [];
+    for (const { route, method, path } of routes()) {
+      const response = await app.request(path, {
+        method,
+        ...(method === 'GET' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }),
+      });
+      await response.body?.cancel();
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const directives = [
+        "script-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "frame-ancestors 'none'",
+      ];
+      for (const directive of directives)
+        if (!csp.includes(directive)) missing.push(`${route}: ${directive}`);
+      if (/script-src[^;]*unsafe-inline/.test(csp)) missing.push(`${route}: unsafe-inline script`);
+      if (response.headers.get('x-content-type-options') !== 'nosniff') missing.push(`${route}: nosniff`);
+      if (response.headers.get('referrer-policy') !== 'strict-origin-when-cross-origin')
+        missing.push(`${route}: referrer-policy`);
+      if (response.headers.has('strict-transport-security')) missing.push(`${route}: HSTS over http`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('refuses every state-changing request sent from another site, even with an admin session', async () => {
+    const before = await snapshot();
+    const letThrough: string[] = [];
+    for (const { route, method, path } of routes().filter((entry) => entry.method !== 'GET')) {
+      const response = await app.request(path, {
+        method,
+        cookie: cookies.admin,
+        headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+        body: '{}',
+      });
+      if (response.status !== 403) letThrough.push(`${route}: ${response.status}`);
+    }
+    expect(letThrough).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('no GET changes anything, whoever sends it', async () => {
+    const before = await snapshot();
+    for (const { method, path } of routes().filter((entry) => entry.method === 'GET'))
+      for (const role of roles) await call(method, path, role);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('sends HSTS when the site is served over https', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://xrp.example.com' } });
+    try {
+      const response = await secure.request('/api/health');
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -21,6 +21,7 @@ import { createWhaleRoutes } from './features/whales/whales.routes';
 import { AppError, errorBody } from './lib/app-error';
 import { withoutSessionToken } from './lib/auth-response';
 import type { AppDeps, AppEnv } from './lib/context';
+import { rejectNulCharacters } from './lib/nul-guard';
 import { rejectCrossSiteWrites } from './lib/origin-check';
 import { requestLogger } from './lib/request-logger';
 import { securityHeaders } from './lib/security';
@@ -69,6 +70,7 @@ const webCompression = compress();
 export function createApp(deps: AppDeps, options: AppOptions) {
   const api = new OpenAPIHono<AppEnv>();
   api.use(rejectCrossSiteWrites(deps.env.PUBLIC_URL));
+  api.use(rejectNulCharacters());
   api.route('/', createApiRoutes(deps, options));
   api.route('/', createEventRoutes(deps));
   api.route('/v1', createV1Routes(deps));

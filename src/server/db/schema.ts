@@ -1,13 +1,33 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  Timestamp,
+  RequiredTimestamp,
+  NullableTimestamp,
+  Numeric,
+  NullableNumeric,
+  Json,
+} from './columns';
+import type {
+  AlertRulesTable,
+  AlertQueueTable,
+  NotificationsTable,
+  NotificationDeliveriesTable,
+  PushSubscriptionsTable,
+  WeeklySummarySendsTable,
+  ApiKeysTable,
+  ApiKeyUsageTable,
+} from './schema-alerts';
+import type {
+  BillingCustomersTable,
+  BillingSubscriptionsTable,
+  BillingInvoicesTable,
+  BillingEventsTable,
+  BillingTestCheckoutSessionsTable,
+  BillingTestSubscriptionsTable,
+} from './schema-billing';
 
-/** Columns the database fills in on insert; readable as the first type, writable as the second. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** PostgreSQL numeric: read as a decimal string so no drop is ever lost to a float. */
-type Numeric = ColumnType<string, string | number, string | number>;
-type NullableNumeric = ColumnType<string | null, string | number | null | undefined, string | number | null>;
-type Json = ColumnType<unknown, string | undefined | null, string | null>;
+export type * from './schema-alerts';
+export type * from './schema-billing';
 
 export type SubscriptionPlan = 'free' | 'premium' | 'complimentary';
 export type ThemePreference = 'light' | 'dark' | 'system';
@@ -304,173 +324,6 @@ export interface SyncStateTable {
   value: string;
   expires_at: NullableTimestamp;
   updated_at: Timestamp;
-}
-
-export type BillingProviderName = 'stripe' | 'test';
-
-export interface BillingCustomersTable {
-  user_id: string;
-  provider: BillingProviderName;
-  customer_id: string;
-  created_at: Timestamp;
-}
-
-export interface BillingSubscriptionsTable {
-  id: string;
-  provider: BillingProviderName;
-  user_id: string;
-  customer_id: string;
-  status: string;
-  price_id: string | null;
-  current_period_end: NullableTimestamp;
-  cancel_at_period_end: boolean;
-  cancel_at: NullableTimestamp;
-  canceled_at: NullableTimestamp;
-  ended_at: NullableTimestamp;
-  /** When the provider's state was read: an older read never overwrites a newer one. */
-  synced_at: RequiredTimestamp;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface BillingInvoicesTable {
-  id: string;
-  provider: BillingProviderName;
-  user_id: string;
-  subscription_id: string | null;
-  status: string;
-  amount_cents: number;
-  currency: string;
-  period_start: NullableTimestamp;
-  period_end: NullableTimestamp;
-  hosted_url: string | null;
-  created_at: RequiredTimestamp;
-}
-
-export interface BillingEventsTable {
-  id: string;
-  provider: BillingProviderName;
-  type: string;
-  user_id: string | null;
-  outcome: string;
-  created_at: RequiredTimestamp;
-  processed_at: Timestamp;
-}
-
-export interface BillingTestCheckoutSessionsTable {
-  id: string;
-  user_id: string;
-  status: 'open' | 'complete' | 'expired';
-  subscription_id: string | null;
-  created_at: Timestamp;
-  expires_at: RequiredTimestamp;
-}
-
-export interface BillingTestSubscriptionsTable {
-  id: string;
-  user_id: string;
-  customer_id: string;
-  status: string;
-  current_period_start: RequiredTimestamp;
-  current_period_end: RequiredTimestamp;
-  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
-  canceled_at: NullableTimestamp;
-  ended_at: NullableTimestamp;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface AlertRulesTable {
-  id: Generated<string>;
-  user_id: string;
-  kind: 'price' | 'percent' | 'fear_greed';
-  direction: 'above' | 'below' | 'crosses' | 'up' | 'down' | 'either';
-  target: number | null;
-  percent: number | null;
-  window_minutes: number | null;
-  note: string | null;
-  active: Generated<boolean>;
-  last_side: 'above' | 'below' | null;
-  last_fired_at: NullableTimestamp;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface AlertQueueTable {
-  id: ColumnType<string, never, never>;
-  kind: 'metrics' | 'fear_greed' | 'whale' | 'news' | 'domino';
-  row_id: string;
-  attempts: Generated<number>;
-  created_at: Timestamp;
-}
-
-export interface NotificationsTable {
-  id: Generated<string>;
-  user_id: string;
-  type: 'price' | 'whale' | 'regulatory' | 'adoption';
-  rule_id: string | null;
-  source_key: string;
-  title: string;
-  body: string;
-  url: string | null;
-  created_at: Timestamp;
-  read_at: NullableTimestamp;
-}
-
-export interface NotificationDeliveriesTable {
-  id: Generated<string>;
-  notification_id: string;
-  user_id: string;
-  channel: 'email' | 'push';
-  status: ColumnType<
-    'pending' | 'sending' | 'sent' | 'failed' | 'skipped',
-    'pending' | undefined,
-    'pending' | 'sending' | 'sent' | 'failed' | 'skipped'
-  >;
-  due_at: RequiredTimestamp;
-  attempts: Generated<number>;
-  claimed_until: NullableTimestamp;
-  sent_at: NullableTimestamp;
-  error: string | null;
-  created_at: Timestamp;
-}
-
-export interface PushSubscriptionsTable {
-  id: Generated<string>;
-  user_id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  user_agent: string | null;
-  failure_count: Generated<number>;
-  last_success_at: NullableTimestamp;
-  created_at: Timestamp;
-}
-
-export interface WeeklySummarySendsTable {
-  user_id: string;
-  week: string;
-  status: 'sending' | 'sent' | 'failed';
-  sent_at: NullableTimestamp;
-  error: string | null;
-  created_at: Timestamp;
-}
-
-export interface ApiKeysTable {
-  id: Generated<string>;
-  user_id: string;
-  name: string;
-  prefix: string;
-  key_hash: string;
-  created_at: Timestamp;
-  last_used_at: NullableTimestamp;
-  revoked_at: NullableTimestamp;
-}
-
-export interface ApiKeyUsageTable {
-  key_id: string;
-  day: ColumnType<string, string, string>;
-  requests: Generated<number>;
 }
 
 export interface Database {

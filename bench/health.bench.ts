@@ -2,17 +2,21 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { openDatabase } from '../src/server/db/client';
 import { createLogger } from '../src/server/lib/logger';
 import { createRuntime } from '../src/server/runtime';
 import { testEnv } from '../tests/support/test-app';
+import { seedArticles } from './news.bench';
 
 /**
- * GET /api/health (the full middleware stack plus a `select 1` on embedded PGlite) against a bare
- * node:http server answering the same-sized JSON, in the same process and run.
+ * The hot read endpoints — market metrics (the dashboard's overview) and news page 1 — and
+ * GET /api/health (the full middleware stack plus a `select 1`), on embedded PGlite with data in
+ * it, against a bare node:http server answering the same JSON, in the same process and run:
+ * requests/s and p99 latency at 100 connections.
  */
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const CONNECTIONS = 32;
+const CONNECTIONS = 100;
 
 function listen(server: http.Server): Promise<number> {
   return new Promise((resolve) =>
@@ -20,13 +24,18 @@ function listen(server: http.Server): Promise<number> {
   );
 }
 
-async function measure(url: string, expectedStatus = 200): Promise<number> {
+interface Figure {
+  rps: number;
+  p99: number;
+}
+
+async function measure(url: string, expectedStatus = 200): Promise<Figure> {
   await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
   const unexpected = expectedStatus === 200 ? result.non2xx : result.requests.total - result.non2xx;
   if (unexpected > 0 || result.errors > 0)
     throw new Error(`${url}: ${unexpected} unexpected answers, ${result.errors} errors`);
-  return result.requests.average;
+  return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
 export async function benchHealth(): Promise<void> {
@@ -45,23 +54,41 @@ export async function benchHealth(): Promise<void> {
 
   const handle = await openDatabase({ kind: 'memory' });
   const runtime = await createRuntime({ env: testEnv(), handle, logger: createLogger('silent') });
+  await seedArticles(handle, 10_000);
+  await sql`
+    INSERT INTO crypto_metrics (symbol, price, market_cap, volume_24h, created_at)
+    SELECT 'XRP', 2 + i / 1000.0, 120e9 + i * 1e6, 4e9, now() - make_interval(mins => 5 * i)
+    FROM generate_series(0, 400) AS i`.execute(handle.db);
   const app = serve({ fetch: runtime.app.fetch, port: 0, hostname: '127.0.0.1' }) as http.Server;
   await new Promise((resolve) => app.once('listening', resolve));
-  const appPort = (app.address() as AddressInfo).port;
+  const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  // The baseline answers with the bytes of a real news page, so both sides send as much.
+  const newsPage = await (await fetch(`${appUrl}/api/news`)).text();
+  const bareNews = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(newsPage);
+  });
+  const bareNewsPort = await listen(bareNews);
 
   const baseline = await measure(`http://127.0.0.1:${barePort}/`);
-  const health = await measure(`http://127.0.0.1:${appPort}/api/health`);
-  // The same middleware stack without a database query, to tell framework cost from database cost.
-  const noDb = await measure(`http://127.0.0.1:${appPort}/api/no-such-route`, 404);
-  const row = (label: string, value: number) =>
-    console.log(
-      `${label.padEnd(34)} ${value.toFixed(0).padStart(7)} req/s  ${(value / baseline).toFixed(2)}× bare`,
-    );
-  console.log(`health benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per target, same process`);
-  row('bare node:http JSON (baseline)', baseline);
-  row('API 404 JSON (middleware, no db)', noDb);
-  row('GET /api/health (select 1, PGlite)', health);
+  const baselineNews = await measure(`http://127.0.0.1:${bareNewsPort}/`);
+  const rows: [string, Figure, Figure][] = [
+    ['API 404 JSON (middleware, no db)', await measure(`${appUrl}/api/no-such-route`, 404), baseline],
+    ['GET /api/health (select 1)', await measure(`${appUrl}/api/health`), baseline],
+    ['GET /api/market/metrics', await measure(`${appUrl}/api/market/metrics`), baseline],
+    ['GET /api/news (page 1, 10k stored)', await measure(`${appUrl}/api/news`), baselineNews],
+  ];
+  const cells = (figure: Figure) =>
+    `${figure.rps.toFixed(0).padStart(7)} req/s  p99 ${String(figure.p99).padStart(4)} ms`;
+  console.log(
+    `hot reads: ${CONNECTIONS} connections, ${DURATION_S} s per target, embedded PGlite, same process`,
+  );
+  console.log(`${'bare node:http, small JSON (baseline)'.padEnd(40)} ${cells(baseline)}`);
+  console.log(`${'bare node:http, a news page (baseline)'.padEnd(40)} ${cells(baselineNews)}`);
+  for (const [label, figure, base] of rows)
+    console.log(`${label.padEnd(40)} ${cells(figure)}  ${(figure.rps / base.rps).toFixed(2)}× bare`);
 
+  bareNews.close();
   bare.close();
   app.close();
   await handle.close();

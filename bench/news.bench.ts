@@ -87,7 +87,7 @@ async function ingest(handle: DatabaseHandle, label: string): Promise<void> {
   );
 }
 
-export async function seedArticles(handle: DatabaseHandle): Promise<number> {
+export async function seedArticles(handle: DatabaseHandle, count = ARTICLES): Promise<number> {
   const { db } = handle;
   const words = [
     'ripple',
@@ -104,8 +104,8 @@ export async function seedArticles(handle: DatabaseHandle): Promise<number> {
   const categories = [...NEWS_CATEGORIES];
   const batch = 50_000;
   const started = performance.now();
-  for (let start = 0; start < ARTICLES; start += batch) {
-    const end = Math.min(ARTICLES, start + batch);
+  for (let start = 0; start < count; start += batch) {
+    const end = Math.min(count, start + batch);
     await sql`
       INSERT INTO news_articles (title, body, body_text, url, source_name, categories, published_at)
       SELECT

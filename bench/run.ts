@@ -1,4 +1,5 @@
 import { benchHealth } from './health.bench';
+import { benchLoad } from './load';
 import { benchNews } from './news.bench';
 import { benchSseFanout } from './sse-fanout.bench';
 import { benchWeb } from './web.bench';
@@ -9,3 +10,4 @@ if (!only || only === 'health') await benchHealth();
 if (!only || only === 'sse') await benchSseFanout();
 if (!only || only === 'web') await benchWeb();
 if (!only || only === 'news') await benchNews();
+if (!only || only === 'load') if (!(await benchLoad())) process.exitCode = 1;

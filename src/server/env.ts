@@ -73,6 +73,12 @@ const envSchema = z
     SSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(25),
     SSE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(6),
     SYNC_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+    /** How long a sync holds its source; renewed while it runs, so a killed process frees it this soon. */
+    /** PostgreSQL connections per process (each instance opens up to this many, plus one for LISTEN). */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    SYNC_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+    /** How long one call to a market API, feed or XRPL server may take before it counts as failed. */
+    UPSTREAM_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(10),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',

@@ -1,20 +1,20 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppProcess, signInCookie, type AppProcess } from '../support/app-process';
 import { json, startFixtureServer, type FixtureHandler, type FixtureServer } from '../support/fixture-server';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy';
+import { freePort } from '../support/server-process';
 import { openSse } from '../support/sse-client';
 import { createServerDatabase } from '../support/test-db';
 import { fixture } from '../support/upstream-fixtures';
 
 /**
- * Two app processes on one PostgreSQL server, as behind a load balancer: each scheduled sync runs
- * once between them, and a row written by one reaches a browser connected to the other. Needs a
- * server: `npm test` passes TEST_DATABASE_URL in as MULTI_PROCESS_DATABASE_URL (.ci/run sets it).
+ * Two app processes on one PostgreSQL server behind a round-robin load balancer: sessions work on
+ * both, each scheduled sync runs once between them, a row written by one reaches a browser connected
+ * to the other, and rate limits count across both. Needs a server: `npm test` passes
+ * TEST_DATABASE_URL in as MULTI_PROCESS_DATABASE_URL (.ci/run sets it).
  */
 const serverUrl = process.env.MULTI_PROCESS_DATABASE_URL;
 const root = path.resolve(import.meta.dirname, '../..');
@@ -22,62 +22,20 @@ const root = path.resolve(import.meta.dirname, '../..');
 describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
   let upstream: FixtureServer;
   let database: { url: string; drop(): Promise<void> };
-  const processes: ChildProcess[] = [];
-  const ports: number[] = [];
-  const secret = crypto.randomBytes(32).toString('hex');
+  let proxy: RoundRobinProxy;
+  const apps: AppProcess[] = [];
 
-  const freePort = () =>
-    new Promise<number>((resolve) => {
-      const probe = net.createServer();
-      probe.listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
-
-  const envFor = (port: number) => {
-    const { TEST_DATABASE_URL: _a, MULTI_PROCESS_DATABASE_URL: _b, ...rest } = process.env;
-    return {
-      ...rest,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-mp-')),
-      DATABASE_URL: database.url,
-      AUTH_SECRET: secret,
-      LOG_LEVEL: 'error',
-      SYNC_TICK_SECONDS: '1',
-      COINGECKO_API_BASE: `${upstream.url}/cg`,
-      COINPAPRIKA_API_BASE: `${upstream.url}/cp`,
-      FEAR_GREED_API_BASE: `${upstream.url}/fg`,
-      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
-      OUTBOUND_ONLY_ALLOWED: 'true',
-      XRPL_WS_URL: 'ws://127.0.0.1:9',
-      XRPL_WS_FALLBACK_URL: 'ws://127.0.0.1:9',
-    };
-  };
-
-  async function start(port: number): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
-      env: envFor(port),
-      stdio: 'inherit',
-    });
-    processes.push(child);
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (
-        await fetch(`http://127.0.0.1:${port}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return child;
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-    throw new Error('server did not become healthy');
-  }
-
+  const envFor = (publicUrl: string) => ({
+    PUBLIC_URL: publicUrl,
+    DATABASE_URL: database.url,
+    AUTH_SECRET: 'multi-process-secret-0123456789abcdef0123456789',
+    LOG_LEVEL: 'error',
+    SYNC_TICK_SECONDS: '1',
+    TRUST_PROXY: 'true',
+    COINGECKO_API_BASE: `${upstream.url}/cg`,
+    COINPAPRIKA_API_BASE: `${upstream.url}/cp`,
+    FEAR_GREED_API_BASE: `${upstream.url}/fg`,
+  });
   beforeAll(async () => {
     upstream = await startFixtureServer();
     // A slow upstream widens the window in which both processes would start the same sync.
@@ -91,17 +49,21 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
     upstream.route('/cg/global', json(fixture('coingecko/global.json')));
     upstream.route('/fg/fng/', slow(fixture('fear-greed/fng-limit-3.json')));
     database = await createServerDatabase(serverUrl ?? '');
-    ports.push(await freePort(), await freePort());
-    await Promise.all(ports.map((port) => start(port)));
+    // Both processes know the balancer's address as their public URL, as in production.
+    const proxyPort = await freePort();
+    const publicUrl = `http://127.0.0.1:${proxyPort}`;
+    apps.push(
+      ...(await Promise.all([startAppProcess(envFor(publicUrl)), startAppProcess(envFor(publicUrl))])),
+    );
+    proxy = await startRoundRobinProxy(
+      apps.map((app) => app.url),
+      proxyPort,
+    );
   });
 
   afterAll(async () => {
-    for (const child of processes) child.kill('SIGTERM');
-    await Promise.all(
-      processes.map((child) =>
-        child.exitCode !== null ? null : new Promise((resolve) => child.once('exit', resolve)),
-      ),
-    );
+    await proxy?.close();
+    await Promise.all(apps.map((app) => app.stop()));
     await database?.drop();
     await upstream?.close();
   });
@@ -124,8 +86,7 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
     expect(upstream.hits('/fg/fng/')).toBe(1);
   });
 
-  it('pushes a row written by one process to a browser connected to the other', async () => {
-    const [portA, portB] = ports as [number, number];
+  it('keeps a session signed in on one process valid on the other, through the balancer', async () => {
     const cli = spawnSync(
       process.execPath,
       [
@@ -140,20 +101,50 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
         '--role',
         'admin',
       ],
-      { cwd: root, env: envFor(portA), encoding: 'utf8' },
+      { cwd: root, env: apps[0]!.env, encoding: 'utf8' },
     );
     expect(cli.status, cli.stderr).toBe(0);
-    const signIn = await fetch(`http://127.0.0.1:${portA}/api/auth/sign-in/email`, {
+    const cookie = await signInCookie(proxy.url, 'ops@example.com', 'Operator-Pass-1');
+    const servedBy = new Set<string>();
+    for (let request = 0; request < 4; request += 1) {
+      const response = await fetch(`${proxy.url}/api/session`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ user: { email: 'ops@example.com' } });
+      servedBy.add(response.headers.get('x-backend') ?? '');
+    }
+    expect([...servedBy].sort()).toEqual(['0', '1']);
+    // Signing out on one process ends the session on both.
+    const out = await fetch(`${proxy.url}/api/auth/sign-out`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${portA}` },
-      body: JSON.stringify({ email: 'ops@example.com', password: 'Operator-Pass-1' }),
+      headers: { cookie, origin: proxy.url, 'content-type': 'application/json' },
+      body: '{}',
     });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
+    expect(out.status).toBe(200);
+    for (const app of apps) {
+      const after = await (await fetch(`${app.url}/api/session`, { headers: { cookie } })).json();
+      expect(after).toMatchObject({ user: null });
+    }
+  });
 
-    const onB = await openSse(`http://127.0.0.1:${portB}/api/events`);
+  it('counts sign-in attempts across both processes', async () => {
+    const attempt = () =>
+      fetch(`${proxy.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: proxy.url, 'x-forwarded-for': '203.0.113.9' },
+        body: JSON.stringify({ email: 'guess@example.com', password: 'Wrong-Password-1' }),
+      });
+    const statuses: number[] = [];
+    for (let index = 0; index < 11; index += 1) statuses.push((await attempt()).status);
+    // Ten wrong passwords per account per 15 minutes, wherever they land; the eleventh is refused.
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect(proxy.served.every((count) => count >= 5)).toBe(true);
+  });
+
+  it('pushes a row written by one process to a browser connected to the other', async () => {
+    const [appA, appB] = apps as [AppProcess, AppProcess];
+    const cookie = await signInCookie(appA.url, 'ops@example.com', 'Operator-Pass-1', proxy.url);
+    const onB = await openSse(`${appB.url}/api/events`);
     await onB.waitFor('ready');
     upstream.route(
       '/cg/coins/markets',
@@ -164,13 +155,11 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
         },
       ]),
     );
-    const sources = await (
-      await fetch(`http://127.0.0.1:${portA}/api/admin/sources`, { headers: { cookie } })
-    ).json();
+    const sources = await (await fetch(`${appA.url}/api/admin/sources`, { headers: { cookie } })).json();
     const coingecko = sources.find((source: { apiType: string }) => source.apiType === 'coingecko');
-    const sync = await fetch(`http://127.0.0.1:${portA}/api/admin/sources/${coingecko.id}/sync`, {
+    const sync = await fetch(`${appA.url}/api/admin/sources/${coingecko.id}/sync`, {
       method: 'POST',
-      headers: { cookie, origin: `http://127.0.0.1:${portA}` },
+      headers: { cookie, origin: proxy.url },
     });
     expect(sync.status).toBe(200);
     const pushed = await onB.waitFor('metrics', (message) => JSON.parse(message.data).price === '2.7777');

@@ -12,6 +12,8 @@ export interface FakeRippled {
   closeLedger(index: number): void;
   /** Drops every connection (the client should reconnect). */
   dropConnections(): void;
+  /** While on, every connection is closed as soon as it opens (a server that keeps hanging up). */
+  hangUp(on: boolean): void;
   requests: { command: string; ledger_index?: unknown }[];
   close(): Promise<void>;
 }
@@ -24,6 +26,7 @@ export async function startFakeRippled(): Promise<FakeRippled> {
   const requests: FakeRippled['requests'] = [];
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   const validated = () => Math.max(0, ...ledgers.keys());
+  let hangingUp = false;
 
   const ledgerReply = (index: number) => {
     const ledger = ledgers.get(index);
@@ -43,6 +46,7 @@ export async function startFakeRippled(): Promise<FakeRippled> {
   };
 
   server.on('connection', (socket) => {
+    if (hangingUp) return socket.close(1011, 'going away');
     socket.on('message', (raw) => {
       const request = JSON.parse(String(raw)) as {
         id: unknown;
@@ -110,6 +114,10 @@ export async function startFakeRippled(): Promise<FakeRippled> {
     },
     dropConnections: () => {
       for (const socket of server.clients) socket.terminate();
+    },
+    hangUp: (on) => {
+      hangingUp = on;
+      if (on) for (const socket of server.clients) socket.close(1011, 'going away');
     },
     close: () =>
       new Promise<void>((resolve) => {

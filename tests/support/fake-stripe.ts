@@ -34,6 +34,8 @@ export interface FakeStripe {
   subscriptions: Map<string, Obj>;
   /** The next request to this path (e.g. 'POST /v1/checkout/sessions') answers this error. */
   failNext(route: string, status: number, message: string): void;
+  /** The next request to this path is never answered (Stripe slow while the app waits on it). */
+  holdNext(route: string): void;
   /** Stripe's side of a paid checkout: an active subscription for the session's customer. */
   completeCheckout(sessionId: string): { session: Obj; subscription: Obj };
   /** Changes a subscription as Stripe would (status, cancel_at_period_end, period…). */
@@ -98,6 +100,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const subscriptions = new Map<string, Obj>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const failures = new Map<string, { status: number; message: string }>();
+  const holds = new Set<string>();
+  const routeKey = (route: string) => route.replace(/\/(cus|price|cs|sub|bps)_[0-9a-f]+/, '/:id');
   let base = '';
 
   const list = (data: Obj[], url: string) => ({ object: 'list', data, has_more: false, url });
@@ -114,9 +118,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   const handle = (method: string, pathname: string, query: FormValue, body: FormValue) => {
     const route = `${method} ${pathname}`;
-    const failure = failures.get(route.replace(/\/(cus|price|cs|sub|bps)_[0-9a-f]+/, '/:id'));
+    const failure = failures.get(routeKey(route));
     if (failure) {
-      failures.delete(route.replace(/\/(cus|price|cs|sub|bps)_[0-9a-f]+/, '/:id'));
+      failures.delete(routeKey(route));
       return stripeError(failure.status, failure.message);
     }
     let match: RegExpMatchArray | null;
@@ -229,6 +233,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const body = parseForm(Buffer.concat(chunks).toString('utf8'));
       const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? null;
       requests.push({ method, path: url.pathname, idempotencyKey, body });
+      if (holds.delete(routeKey(`${method} ${url.pathname}`))) return;
       let answer: { status: number; body: unknown };
       if (request.headers.authorization !== `Bearer ${secretKey}`) {
         answer = stripeError(401, 'Invalid API Key provided', 'invalid_request_error');
@@ -268,6 +273,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     prices,
     checkoutSessions,
     subscriptions,
+    holdNext(route) {
+      holds.add(route);
+    },
     failNext(route, status, message) {
       failures.set(route, { status, message });
     },

@@ -20,7 +20,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
+/** `delayMs`: how long the server takes to accept each message (a slow mail relay). */
+export async function startTestSmtp(options: { delayMs?: number } = {}): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -29,13 +30,18 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          mails.push({
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            replyTo: parsed.replyTo?.text ?? null,
-          });
-          callback();
+          // Accepted (kept, and answered 250) after the delay, whether or not the sender still waits.
+          const accept = () => {
+            mails.push({
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              replyTo: parsed.replyTo?.text ?? null,
+            });
+            callback();
+          };
+          if (options.delayMs) setTimeout(accept, options.delayMs);
+          else accept();
         })
         .catch(callback);
     },

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { runCommand } from './commands';
@@ -20,6 +21,21 @@ async function signIn(email: string, password: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
+}
+
+/** Rows per table of the public schema. */
+async function rowCounts(): Promise<Record<string, number>> {
+  const tables = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(app.handle.db);
+  const counts: Record<string, number> = {};
+  for (const { name } of tables.rows) {
+    const result = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(name)}`.execute(
+      app.handle.db,
+    );
+    counts[name] = result.rows[0]?.n ?? -1;
+  }
+  return counts;
 }
 
 describe('CLI commands', () => {
@@ -110,11 +126,20 @@ describe('CLI commands', () => {
         published_at: new Date(),
       })
       .execute();
+    const counted = await rowCounts();
     expect(await run('db:backup', { file })).toMatch(/^Backed up \d+ rows from \d+ tables to /);
 
     await run('user:create', { email: 'after-backup@example.com', password: 'After-Backup-1' });
     await app.handle.db.deleteFrom('news_articles').execute();
     expect(await run('db:restore', { file })).toMatch(/^Restored \d+ rows into \d+ tables/);
+    // Every table in the backup has exactly as many rows as when it was taken.
+    const backup = JSON.parse(gunzipSync(fs.readFileSync(file)).toString('utf8')) as {
+      tables: Record<string, unknown>;
+    };
+    const tables = Object.keys(backup.tables);
+    expect(tables).toEqual(expect.arrayContaining(['user', 'profiles', 'news_articles', 'api_sources']));
+    const restored = await rowCounts();
+    for (const table of tables) expect([table, restored[table]]).toEqual([table, counted[table]]);
 
     const users = await app.handle.db.selectFrom('user').select('email').execute();
     expect(users.map((user) => user.email)).not.toContain('after-backup@example.com');

@@ -131,6 +131,29 @@ function readBackup(file: string): BackupFile {
   return backup as BackupFile;
 }
 
+async function insertDump(trx: Db, table: string, dump: TableDump): Promise<number> {
+  if (dump.rows.length === 0) return 0;
+  const json = new Set(dump.jsonColumns);
+  const stored = new Set(await storedColumnsOf(trx, table));
+  const chunkSize = Math.max(1, Math.floor(30000 / Math.max(1, dump.columns.length)));
+  for (let start = 0; start < dump.rows.length; start += chunkSize) {
+    const rows = dump.rows.slice(start, start + chunkSize).map((values) =>
+      Object.fromEntries(
+        dump.columns.flatMap((column, index) => {
+          if (!stored.has(column)) return [];
+          const value = values[index];
+          return [[column, json.has(column) && value !== null ? JSON.stringify(value) : value]];
+        }),
+      ),
+    );
+    await trx
+      .insertInto(table as never)
+      .values(rows as never)
+      .execute();
+  }
+  return dump.rows.length;
+}
+
 /** Replaces every application row with the backup's, in one transaction: all of it or none. */
 export async function restoreDatabase(db: Db, file: string): Promise<{ tables: number; rows: number }> {
   if (!fs.existsSync(file)) throw new AppError('not_found', `No such file: ${file}`);
@@ -152,27 +175,14 @@ export async function restoreDatabase(db: Db, file: string): Promise<{ tables: n
     await sql`TRUNCATE ${sql.join(order.map((table) => sql.table(table)))} CASCADE`.execute(trx);
     for (const table of order) {
       const dump = backup.tables[table];
-      if (!dump || dump.rows.length === 0) continue;
-      const json = new Set(dump.jsonColumns);
-      const stored = new Set(await storedColumnsOf(trx, table));
-      const chunkSize = Math.max(1, Math.floor(30000 / Math.max(1, dump.columns.length)));
-      for (let start = 0; start < dump.rows.length; start += chunkSize) {
-        const rows = dump.rows.slice(start, start + chunkSize).map((values) =>
-          Object.fromEntries(
-            dump.columns.flatMap((column, index) => {
-              if (!stored.has(column)) return [];
-              const value = values[index];
-              return [[column, json.has(column) && value !== null ? JSON.stringify(value) : value]];
-            }),
-          ),
-        );
-        await trx
-          .insertInto(table as never)
-          .values(rows as never)
-          .execute();
-      }
-      rowCount += dump.rows.length;
+      if (dump) rowCount += await insertDump(trx, table, dump);
     }
+    // The data tables' triggers queued an alert evaluation and a live event for every restored row;
+    // restored data is not news. Keep exactly the queue the backup had.
+    await sql`DELETE FROM alert_queue`.execute(trx);
+    await sql`DELETE FROM app_events`.execute(trx);
+    const queue = backup.tables.alert_queue;
+    if (queue) await insertDump(trx, 'alert_queue', queue);
   });
   return { tables: Object.keys(backup.tables).length, rows: rowCount };
 }

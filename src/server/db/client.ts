@@ -9,7 +9,9 @@ import type { Database } from './schema';
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'memory' };
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'memory' };
 
 export interface DatabaseHandle {
   db: Db;
@@ -58,7 +60,7 @@ export function pgliteDir(dataDir: string): string {
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const stops: (() => Promise<void>)[] = [];
     return {
@@ -97,8 +99,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   };
 }
 
-export function databaseTarget(env: { DATABASE_URL?: string | undefined; DATA_DIR: string }): DatabaseTarget {
+export function databaseTarget(env: {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+  DATABASE_POOL_SIZE?: number;
+}): DatabaseTarget {
   return env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL }
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
     : { kind: 'pglite', dataDir: env.DATA_DIR };
 }

@@ -10,8 +10,6 @@ import { jobFor } from './registry';
 /** Identifies this process as a lease holder. */
 export const processId = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
 
-/** A run holds its source's lease this long at most; a crashed holder frees it when it runs out. */
-const LEASE_SECONDS = 10 * 60;
 /** An in_progress log older than this is stuck (its process died or hung). */
 export const STUCK_AFTER_MINUTES = 15;
 
@@ -35,9 +33,10 @@ export async function runSource(
   syncType: 'scheduled' | 'manual',
 ): Promise<RunOutcome> {
   const { db, logger } = deps;
+  const leaseSeconds = deps.env.SYNC_LEASE_SECONDS;
   const leased = await db
     .updateTable('api_sources')
-    .set({ lease_owner: processId, lease_expires_at: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .set({ lease_owner: processId, lease_expires_at: sql`now() + make_interval(secs => ${leaseSeconds})` })
     .where('id', '=', sourceId)
     .where((where) =>
       where.or([where('lease_expires_at', 'is', null), where('lease_expires_at', '<', new Date())]),
@@ -62,6 +61,7 @@ export async function runSource(
   const sourceLogger = logger.child({ source: leased.name, syncType, logId: log.id });
 
   let outcome: { status: 'success' | 'error'; records: number; details: string | null; error: string | null };
+  const heartbeat = holdLease(db, sourceId, leaseSeconds, logger);
   try {
     if (!job) throw new Error(`Unsupported API type: ${leased.api_type}`);
     const result = await job.run({ db, env: deps.env, logger: sourceLogger, source: leased });
@@ -75,6 +75,8 @@ export async function runSource(
   } catch (error) {
     outcome = { status: 'error', records: 0, details: null, error: (error as Error).message };
     sourceLogger.error({ err: error }, 'sync failed; the last good data stays');
+  } finally {
+    clearInterval(heartbeat);
   }
 
   const durationMs = Math.round(performance.now() - started);
@@ -111,6 +113,29 @@ export async function runSource(
     return row;
   });
   return { status: outcome.status, log: finished };
+}
+
+/**
+ * Renews a running sync's lease every third of its length, so a process killed mid-sync frees its
+ * source within one lease while a long sync keeps it. A run that is still going after the stuck
+ * timeout stops renewing: its source is freed and its log ended by the cleanup.
+ */
+function holdLease(db: Db, sourceId: string, leaseSeconds: number, logger: Logger): NodeJS.Timeout {
+  const started = Date.now();
+  const timer = setInterval(
+    () => {
+      if (Date.now() - started > STUCK_AFTER_MINUTES * 60_000) return clearInterval(timer);
+      db.updateTable('api_sources')
+        .set({ lease_expires_at: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .where('id', '=', sourceId)
+        .where('lease_owner', '=', processId)
+        .execute()
+        .catch((error: unknown) => logger.warn({ err: error }, 'sync lease not renewed'));
+    },
+    (leaseSeconds * 1000) / 3,
+  );
+  timer.unref();
+  return timer;
 }
 
 /** Admin's manual trigger: refused for an unknown or inactive source or an unsupported type. */

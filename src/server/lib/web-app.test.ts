@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressAssets } from '../../../scripts/build-stamp';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let app: TestApp;
@@ -16,6 +18,11 @@ beforeAll(async () => {
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
   );
   fs.writeFileSync(path.join(distDir, 'theme-init.js'), '/* theme */');
+  fs.writeFileSync(
+    path.join(distDir, 'assets', 'chunk-def456.js'),
+    `export const x = ${JSON.stringify('y'.repeat(4000))};`,
+  );
+  precompressAssets(path.join(distDir, 'assets'));
   app = await createTestApp({ webDistDir: distDir });
 });
 afterAll(async () => {
@@ -29,6 +36,27 @@ describe('serving the built web app', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('sends the files the build compressed as they are: brotli when the browser takes it', async () => {
+    const file = path.join(distDir, 'assets', 'chunk-def456.js');
+    const brotli = await app.request('/assets/chunk-def456.js', {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(brotli.headers.get('vary')).toContain('Accept-Encoding');
+    const body = Buffer.from(await brotli.arrayBuffer());
+    expect(body.length).toBe(fs.statSync(`${file}.br`).size);
+    expect(zlib.brotliDecompressSync(body).toString()).toBe(fs.readFileSync(file, 'utf8'));
+    const gzip = await app.request('/assets/chunk-def456.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(
+      fs.readFileSync(file, 'utf8'),
+    );
+    const plain = await app.request('/assets/chunk-def456.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(fs.readFileSync(file, 'utf8'));
   });
 
   it('never caches index.html and answers client routes with it', async () => {

@@ -36,7 +36,8 @@ export function createWebAppRoutes(distDir: string) {
   }
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
 
-  app.use('/assets/*', withCacheControl(IMMUTABLE), serveStatic({ root: distDir }));
+  // The build wrote .br and .gz beside each asset (scripts/build-stamp.ts): sent as they are.
+  app.use('/assets/*', withCacheControl(IMMUTABLE), serveStatic({ root: distDir, precompressed: true }));
   app.get('/assets/*', (c) => c.text('Not found', 404));
   app.use(
     '*',

@@ -158,13 +158,25 @@ interface Claimed {
   created_at: Date;
 }
 
+/** How many users one pass sends to per channel; the rest wait for the next tick. */
+const MAX_USERS_PER_PASS = 1000;
+
+/**
+ * Claims the due deliveries of one user (the one waiting longest): claiming only what is about to be
+ * sent means a process that dies mid-pass leaves the other users' deliveries pending, not in doubt.
+ */
 async function claimDue(db: Db, channel: 'email' | 'push', now: Date): Promise<Claimed[]> {
   const result = await sql<Claimed>`
-    WITH due AS (
-      SELECT id FROM notification_deliveries
+    WITH next_user AS (
+      SELECT user_id FROM notification_deliveries
       WHERE status = 'pending' AND channel = ${channel} AND due_at <= ${now}
       ORDER BY due_at
-      LIMIT 500
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED
+    ), due AS (
+      SELECT id FROM notification_deliveries
+      WHERE status = 'pending' AND channel = ${channel} AND due_at <= ${now}
+        AND user_id IN (SELECT user_id FROM next_user)
       FOR UPDATE SKIP LOCKED
     ), claimed AS (
       UPDATE notification_deliveries d
@@ -246,75 +258,79 @@ export async function deliverDue(
   let pushes = 0;
   for (const channel of ['email', 'push'] as const) {
     if (channel === 'push' && !deps.push) continue;
-    const claimed = await claimDue(deps.db, channel, now);
-    const groups = byUser(claimed);
-    const audience = await audienceOf(deps.db, [...groups.keys()]);
-    const users = await deps.db
-      .selectFrom('user')
-      .select(['id', 'email'])
-      .where('id', 'in', groups.size > 0 ? [...groups.keys()] : [''])
-      .execute();
-    const emailOf = new Map(users.map((user) => [user.id, user.email]));
-    for (const [userId, items] of groups) {
-      const who = audience.get(userId);
-      const premium = who ? isPremiumPlan(who.plan) : false;
-      // Preferences may have changed since the alert was queued: an unsubscribe wins, quiet hours hold.
-      const wanted = items.filter((item) =>
-        who && !who.blocked
-          ? channel === 'email'
-            ? wantsEmail(item.type, who.prefs, premium)
-            : wantsPush(item.type, who.prefs, premium)
-          : false,
-      );
-      await settle(
-        deps.db,
-        items.filter((item) => !wanted.includes(item)).map((item) => item.id),
-        { status: 'skipped' },
-      );
-      if (wanted.length === 0) continue;
-      const quietEnd = quietHoursEnd(now, scheduleOf(who?.prefs, premium).quiet);
-      if (quietEnd) {
+    // One user at a time: a process killed mid-pass leaves at most one user's mail in doubt.
+    for (let round = 0; round < MAX_USERS_PER_PASS; round += 1) {
+      const claimed = await claimDue(deps.db, channel, now);
+      if (claimed.length === 0) break;
+      const groups = byUser(claimed);
+      const audience = await audienceOf(deps.db, [...groups.keys()]);
+      const users = await deps.db
+        .selectFrom('user')
+        .select(['id', 'email'])
+        .where('id', 'in', groups.size > 0 ? [...groups.keys()] : [''])
+        .execute();
+      const emailOf = new Map(users.map((user) => [user.id, user.email]));
+      for (const [userId, items] of groups) {
+        const who = audience.get(userId);
+        const premium = who ? isPremiumPlan(who.plan) : false;
+        // Preferences may have changed since the alert was queued: an unsubscribe wins, quiet hours hold.
+        const wanted = items.filter((item) =>
+          who && !who.blocked
+            ? channel === 'email'
+              ? wantsEmail(item.type, who.prefs, premium)
+              : wantsPush(item.type, who.prefs, premium)
+            : false,
+        );
         await settle(
           deps.db,
-          wanted.map((item) => item.id),
-          { status: 'pending', dueAt: quietEnd },
+          items.filter((item) => !wanted.includes(item)).map((item) => item.id),
+          { status: 'skipped' },
         );
-        continue;
-      }
-      const ids = wanted.map((item) => item.id);
-      if (channel === 'email') {
-        const to = emailOf.get(userId);
-        if (!to) {
-          await settle(deps.db, ids, { status: 'skipped' });
+        if (wanted.length === 0) continue;
+        const quietEnd = quietHoursEnd(now, scheduleOf(who?.prefs, premium).quiet);
+        if (quietEnd) {
+          await settle(
+            deps.db,
+            wanted.map((item) => item.id),
+            { status: 'pending', dueAt: quietEnd },
+          );
           continue;
         }
-        const types = new Set(wanted.map((item) => item.type));
-        const category: UnsubscribeCategory = types.size === 1 ? [...types][0]! : 'alerts';
-        const message = alertsEmail(
-          to,
-          wanted.map((item) => ({ ...item, createdAt: item.created_at })),
-          {
-            publicUrl: deps.publicUrl,
-            category,
-            unsubscribeToken: unsubscribeToken(deps.secret, userId, category),
-          },
-        );
-        try {
-          await deps.mailer.send(message);
-        } catch (error) {
-          deps.logger.warn({ err: error, userId }, 'alert email failed; it will be retried');
-          await retryOrFail(deps.db, wanted, (error as Error).message, now);
-          continue;
-        }
-        await settle(deps.db, ids, { status: 'sent' });
-        emails += 1;
-      } else {
-        const sent = await sendPush(deps, userId, wanted);
-        if (sent.ok) {
+        const ids = wanted.map((item) => item.id);
+        if (channel === 'email') {
+          const to = emailOf.get(userId);
+          if (!to) {
+            await settle(deps.db, ids, { status: 'skipped' });
+            continue;
+          }
+          const types = new Set(wanted.map((item) => item.type));
+          const category: UnsubscribeCategory = types.size === 1 ? [...types][0]! : 'alerts';
+          const message = alertsEmail(
+            to,
+            wanted.map((item) => ({ ...item, createdAt: item.created_at })),
+            {
+              publicUrl: deps.publicUrl,
+              category,
+              unsubscribeToken: unsubscribeToken(deps.secret, userId, category),
+            },
+          );
+          try {
+            await deps.mailer.send(message);
+          } catch (error) {
+            deps.logger.warn({ err: error, userId }, 'alert email failed; it will be retried');
+            await retryOrFail(deps.db, wanted, (error as Error).message, now);
+            continue;
+          }
           await settle(deps.db, ids, { status: 'sent' });
-          pushes += 1;
-        } else if (sent.retry) await retryOrFail(deps.db, wanted, sent.error, now);
-        else await settle(deps.db, ids, { status: 'failed', error: sent.error });
+          emails += 1;
+        } else {
+          const sent = await sendPush(deps, userId, wanted);
+          if (sent.ok) {
+            await settle(deps.db, ids, { status: 'sent' });
+            pushes += 1;
+          } else if (sent.retry) await retryOrFail(deps.db, wanted, sent.error, now);
+          else await settle(deps.db, ids, { status: 'failed', error: sent.error });
+        }
       }
     }
   }

@@ -53,7 +53,12 @@ export async function benchHealth(): Promise<void> {
   const barePort = await listen(bare);
 
   const handle = await openDatabase({ kind: 'memory' });
-  const runtime = await createRuntime({ env: testEnv(), handle, logger: createLogger('silent') });
+  // The production default: market figures kept in memory until a change is announced.
+  const runtime = await createRuntime({
+    env: testEnv({ MARKET_CACHE_SECONDS: '60' }),
+    handle,
+    logger: createLogger('silent'),
+  });
   await seedArticles(handle, 10_000);
   await sql`
     INSERT INTO crypto_metrics (symbol, price, market_cap, volume_24h, created_at)

@@ -2,11 +2,13 @@ import { benchHealth } from './health.bench';
 import { benchLoad } from './load';
 import { benchNews } from './news.bench';
 import { benchSseFanout } from './sse-fanout.bench';
+import { benchStart } from './start.bench';
 import { benchWeb } from './web.bench';
 
 /** `npm run bench`: every benchmark, printing figures against a baseline run in the same run. */
 const only = process.argv[2];
 if (!only || only === 'health') await benchHealth();
+if (!only || only === 'start') await benchStart();
 if (!only || only === 'sse') await benchSseFanout();
 if (!only || only === 'web') await benchWeb();
 if (!only || only === 'news') await benchNews();

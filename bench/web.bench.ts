@@ -12,12 +12,11 @@ import { chromiumArgs, chromiumPath, ensureChromium } from '../scripts/chromium'
 import { freePort, waitForHealth } from '../tests/support/server-process';
 
 /**
- * The production web build as a phone sees it:
- * - the JavaScript the home route loads (every script response Chromium receives for `/`), raw and
- *   gzipped, against all the JavaScript in the build (the baseline: what a visitor would load
- *   without route splitting);
- * - Lighthouse's mobile preset (simulated slow 4G, mid-range phone) performance score for `/` as a
- *   visitor and `/analytics` as a premium member.
+ * The production web build as a phone sees it, for / (visitor), /news and /analytics (premium member):
+ * - the JavaScript and CSS each route loads (every script and style sheet response Chromium receives),
+ *   gzipped, against all the JavaScript in the build (the baseline: what a visitor would load without
+ *   route splitting), and the bytes the server actually sent (brotli);
+ * - Lighthouse's mobile preset (simulated slow 4G, mid-range phone) performance score.
  * Chromium resolves no host but 127.0.0.1, so the figures never depend on the outside world.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,21 +70,41 @@ function buildJs(): { raw: number; gzip: number; files: number } {
   return { raw, gzip, files: files.length };
 }
 
-async function homeRouteJs(url: string): Promise<{ raw: number; gzip: number; files: number }> {
+interface Weight {
+  files: number;
+  raw: number;
+  gzip: number;
+}
+const none = (): Weight => ({ files: 0, raw: 0, gzip: 0 });
+
+/** The scripts and style sheets Chromium loads for a route, raw and gzipped (-9), as one visit. */
+async function routeWeight(url: string, cookie?: string): Promise<{ js: Weight; css: Weight; wire: number }> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, offline] });
   try {
-    const page = await browser.newPage();
-    const scripts: Promise<Buffer>[] = [];
+    const context = await browser.newContext({ extraHTTPHeaders: cookie ? { cookie } : {} });
+    const page = await context.newPage();
+    const loads: Promise<{ kind: 'js' | 'css'; body: Buffer; wire: number }>[] = [];
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.body());
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      loads.push(
+        (async () => {
+          const body = await response.body();
+          const sizes = await response.request().sizes();
+          return { kind: type === 'script' ? 'js' : 'css', body, wire: sizes.responseBodySize };
+        })(),
+      );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    const bodies = await Promise.all(scripts);
-    return {
-      raw: bodies.reduce((sum, body) => sum + body.length, 0),
-      gzip: bodies.reduce((sum, body) => sum + gzipSize(body), 0),
-      files: bodies.length,
-    };
+    const weight = { js: none(), css: none(), wire: 0 };
+    for (const load of await Promise.all(loads)) {
+      const target = weight[load.kind];
+      target.files += 1;
+      target.raw += load.body.length;
+      target.gzip += gzipSize(load.body);
+      weight.wire += load.wire;
+    }
+    return weight;
   } finally {
     await browser.close();
   }
@@ -147,18 +166,28 @@ export async function benchWeb(): Promise<void> {
     );
 
     const all = buildJs();
-    const home = await homeRouteJs(url);
-    console.log('\nweb: JavaScript of the production build (gzip -9)');
-    console.log(`  home route /     ${home.files} files, ${kb(home.raw)} raw, ${kb(home.gzip)} gzip`);
-    console.log(`  whole build      ${all.files} files, ${kb(all.raw)} raw, ${kb(all.gzip)} gzip`);
-    console.log(`  home / build     ${(home.gzip / all.gzip).toFixed(2)}× of the gzipped JS`);
+    const cookie = await signIn(url, email);
+    const routes = [
+      ['/ (visitor)', `${url}/`, undefined],
+      ['/news (member)', `${url}/news`, cookie],
+      ['/analytics (premium)', `${url}/analytics`, cookie],
+    ] as const;
+    console.log(
+      '\nweb: page weight per route, production build (gzip -9; on the wire: what the server sent)',
+    );
+    console.log(`  whole build JS (baseline)  ${all.files} files, ${kb(all.raw)} raw, ${kb(all.gzip)} gzip`);
+    for (const [label, target, routeCookie] of routes) {
+      const weight = await routeWeight(target, routeCookie);
+      console.log(
+        `  ${label.padEnd(22)} JS ${weight.js.files} files ${kb(weight.js.gzip).padStart(9)} gzip ` +
+          `(${(weight.js.gzip / all.gzip).toFixed(2)}× build)  CSS ${kb(weight.css.gzip).padStart(8)} gzip  ` +
+          `on the wire ${kb(weight.wire)}`,
+      );
+    }
 
     console.log('\nweb: Lighthouse performance, mobile preset (simulated slow 4G, 4× CPU slowdown)');
-    const cookie = await signIn(url, email);
-    for (const [label, target, headers] of [
-      ['/ (visitor)', `${url}/`, undefined],
-      ['/analytics (premium)', `${url}/analytics`, { Cookie: cookie }],
-    ] as const) {
+    for (const [label, target, routeCookie] of routes) {
+      const headers = routeCookie ? { Cookie: routeCookie } : undefined;
       const figures = await lighthouseScore(target, headers);
       if (new URL(figures.finalUrl).pathname !== new URL(target).pathname)
         throw new Error(`${label} ended on ${figures.finalUrl}: the audit did not measure the page`);

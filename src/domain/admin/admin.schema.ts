@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { subscriptionPlanSchema } from '../plans/entitlements';
+import { subscriptionPlanSchema } from '../plans/plans.schema';
 
 /** SPEC §5 messages for an admin's own account and for blocking. */
 export const CANNOT_MODIFY_SELF = 'You cannot modify your own account';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { NEWS_CATEGORIES } from './categories';
+import { MAX_NEWS_PAGE_SIZE, NEWS_PAGE_SIZE } from './limits';
 
-/** SPEC §9: the news list shows 50 articles; paging goes beyond. */
-export const NEWS_PAGE_SIZE = 50;
-export const MAX_NEWS_PAGE_SIZE = 100;
+export { MAX_NEWS_PAGE_SIZE, NEWS_PAGE_SIZE };
+
 /** How much of the plain text the list sends: enough for the 120-character excerpt and a little more. */
 export const NEWS_TEXT_PREVIEW = 300;
 

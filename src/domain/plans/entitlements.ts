@@ -1,10 +1,9 @@
-import { z } from 'zod';
+/** SPEC §4: the plans and roles. Plain values (no validation library), so every page can use them. */
+export const SUBSCRIPTION_PLANS = ['free', 'premium', 'complimentary'] as const;
+export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
 
-export const subscriptionPlanSchema = z.enum(['free', 'premium', 'complimentary']);
-export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
-
-export const roleSchema = z.enum(['admin', 'user']);
-export type Role = z.infer<typeof roleSchema>;
+export const ROLES = ['admin', 'user'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** SPEC §4: premium or complimentary counts as premium. */
 export function isPremiumPlan(plan: SubscriptionPlan | null | undefined): boolean {

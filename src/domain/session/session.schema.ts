@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema, subscriptionPlanSchema } from '../plans/entitlements';
+import { roleSchema, subscriptionPlanSchema } from '../plans/plans.schema';
 
 export const sessionUserSchema = z
   .object({
@@ -40,12 +40,3 @@ export const sessionStateSchema = z
   .meta({ id: 'SessionState' });
 export type SessionState = z.infer<typeof sessionStateSchema>;
 export type SessionUser = z.infer<typeof sessionUserSchema>;
-
-export const signedOutState: SessionState = {
-  user: null,
-  session: null,
-  profile: null,
-  role: null,
-  isPremium: false,
-  isAdmin: false,
-};

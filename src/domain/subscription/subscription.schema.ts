@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { subscriptionPlanSchema } from '../plans/entitlements';
+import { subscriptionPlanSchema } from '../plans/plans.schema';
 
 /** SPEC §3 subscription status, as check-subscription answers it. */
 export const subscriptionStatusSchema = z
@@ -10,6 +10,3 @@ export const subscriptionStatusSchema = z
   })
   .meta({ id: 'SubscriptionStatus' });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
-
-/** SPEC §4/§9: the client re-checks every 60 seconds while signed in. */
-export const SUBSCRIPTION_CHECK_INTERVAL_MS = 60_000;

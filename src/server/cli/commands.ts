@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { roleSchema, subscriptionPlanSchema } from '@/domain/plans/entitlements';
+import { roleSchema, subscriptionPlanSchema } from '@/domain/plans/plans.schema';
 import type { Db } from '../db/client';
 import { backupDatabase, restoreDatabase } from '../db/backup';
 import { migrateToLatest } from '../db/migrate';

@@ -12,6 +12,7 @@ export type EventLoader = (ids: string[]) => Promise<LiveEvent[]>;
  */
 export class EventBus {
   private readonly subscribers = new Set<(event: LiveEvent) => void>();
+  private readonly changeListeners = new Set<() => void>();
   private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
@@ -24,6 +25,7 @@ export class EventBus {
   }
 
   private async deliver(id: string): Promise<void> {
+    for (const listener of this.changeListeners) listener();
     if (this.subscribers.size === 0 || !/^\d+$/.test(id)) return;
     try {
       for (const event of await this.loader([id]))
@@ -38,12 +40,19 @@ export class EventBus {
     return () => this.subscribers.delete(subscriber);
   }
 
+  /** Called on every change any process announces (before it is loaded): caches forget on it. */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   get connections(): number {
     return this.subscribers.size;
   }
 
   async stop(): Promise<void> {
     this.subscribers.clear();
+    this.changeListeners.clear();
     await this.stopListening?.();
   }
 }

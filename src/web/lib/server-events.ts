@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { notificationSchema } from '@/domain/alerts/alerts.schema';
 import type { ServerEventType } from '@/domain/events';
 
 /** A new alert also shows as a toast while the site is open (the bell keeps it). */
-function announceNotification(data: string) {
+async function announceNotification(data: string) {
   try {
+    // Loaded with the first alert, not with every page (it brings the validation library).
+    const { notificationSchema } = await import('@/domain/alerts/alerts.schema');
     const notification = notificationSchema.parse(JSON.parse(data));
     toast(notification.title, { description: notification.body });
   } catch {
@@ -37,7 +38,7 @@ export function useServerEvents(identity: string | null): void {
     const listeners = (Object.keys(refreshes) as ServerEventType[]).map((type) => {
       const listener = (event: MessageEvent<string>) => {
         for (const queryKey of refreshes[type]) void queryClient.invalidateQueries({ queryKey });
-        if (type === 'notification') announceNotification(event.data);
+        if (type === 'notification') void announceNotification(event.data);
       };
       source.addEventListener(type, listener);
       return [type, listener] as const;

@@ -4,6 +4,7 @@ import { historyQuerySchema } from '@/domain/market/history';
 import { fearGreedViewSchema, historyViewSchema, metricsViewSchema } from '@/domain/market/market.schema';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { cachedRead } from '../../lib/single-flight';
 import { requireViewer } from '../../lib/viewer';
 import { getFearGreedView, getHistory, getMetricsView } from './market.service';
 
@@ -52,14 +53,28 @@ function historyRoute(deps: AppDeps) {
 
 /** Public market data (SPEC §6: visitors see market data). */
 export function createMarketRoutes(deps: AppDeps) {
+  // Every visitor sees the same figures, which change when a sync inserts a row: kept until then.
+  const maxAgeMs = deps.env.MARKET_CACHE_SECONDS * 1000;
+  const metrics = cachedRead(
+    deps.events,
+    (symbol: string) => getMetricsView(deps.db, symbol),
+    (symbol) => symbol,
+    maxAgeMs,
+  );
+  const fearGreed = cachedRead(
+    deps.events,
+    () => getFearGreedView(deps.db),
+    () => '',
+    maxAgeMs,
+  );
   return createRouter()
     .openapi(metricsRoute, async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.json(await getMetricsView(deps.db, c.req.valid('query').symbol), 200);
+      return c.json(await metrics(c.req.valid('query').symbol), 200);
     })
     .openapi(fearGreedRoute, async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.json(await getFearGreedView(deps.db), 200);
+      return c.json(await fearGreed(), 200);
     })
     .openapi(historyRoute(deps), async (c) => {
       const { series, range } = c.req.valid('query');

@@ -1,11 +1,17 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { newsListQuerySchema, newsListSchema, newsStatsSchema } from '@/domain/news/news.schema';
+import {
+  newsListQuerySchema,
+  newsListSchema,
+  newsStatsSchema,
+  type NewsListQuery,
+} from '@/domain/news/news.schema';
 import { runSource } from '../../jobs/runner';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/context';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { singleFlight } from '../../lib/single-flight';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { listNews, newsStats } from './news.service';
 
@@ -49,14 +55,23 @@ export function createNewsRoutes(deps: AppDeps) {
     },
   });
 
+  // The same page for everyone: concurrent identical requests share one query.
+  const list = singleFlight(
+    (query: NewsListQuery) => listNews(deps.db, query),
+    (query) => JSON.stringify([query.q, query.category, query.limit, query.offset]),
+  );
+  const stats = singleFlight(
+    () => newsStats(deps.db),
+    () => '',
+  );
   return createRouter()
     .openapi(listRoute, async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.json(await listNews(deps.db, c.req.valid('query')), 200);
+      return c.json(await list(c.req.valid('query')), 200);
     })
     .openapi(statsRoute, async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.json(await newsStats(deps.db), 200);
+      return c.json(await stats(), 200);
     })
     .openapi(refreshRoute, async (c) => {
       const viewer = viewerOf(c);

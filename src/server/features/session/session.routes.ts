@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { sessionStateSchema, signedOutState, type SessionState } from '@/domain/session/session.schema';
+import { sessionStateSchema, type SessionState } from '@/domain/session/session.schema';
+import { signedOutState } from '@/domain/session/signed-out';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, jsonContent } from '../../lib/router';
 import { loadViewer } from '../../lib/viewer';

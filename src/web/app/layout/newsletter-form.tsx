@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { newsletterSignupSchema } from '@/domain/newsletter/newsletter.schema';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { api, unwrap } from '@/web/lib/api-client';
@@ -17,8 +16,10 @@ export function NewsletterForm() {
     onError: (error) => toast.error('Subscription failed', { description: error.message }),
   });
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // The rule is loaded on the first sign-up, not with every page (it brings the validation library).
+    const { newsletterSignupSchema } = await import('@/domain/newsletter/newsletter.schema');
     const parsed = newsletterSignupSchema.safeParse({ email });
     if (!parsed.success) {
       toast.error('Subscription failed', { description: parsed.error.issues[0]?.message });
@@ -28,7 +29,7 @@ export function NewsletterForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-2" noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-2" noValidate>
       <label htmlFor="newsletter-email" className="text-sm font-semibold">
         Newsletter
       </label>

@@ -1,18 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { sessionEventEffect } from '@/domain/session/session-events';
-import {
-  SUBSCRIPTION_CHECK_INTERVAL_MS,
-  type SubscriptionStatus,
-} from '@/domain/subscription/subscription.schema';
-import {
-  signedOutState,
-  type Profile,
-  type SessionState,
-  type SessionUser,
-} from '@/domain/session/session.schema';
+import type { Profile, SessionState, SessionUser } from '@/domain/session/session.schema';
+import { signedOutState } from '@/domain/session/signed-out';
+import { SUBSCRIPTION_CHECK_INTERVAL_MS } from '@/domain/subscription/check-interval';
+import type { SubscriptionStatus } from '@/domain/subscription/subscription.schema';
 import { api, unwrap } from '@/web/lib/api-client';
-import { authClient } from '@/web/lib/auth-client';
 import { emitSessionEvent, onSessionEvent } from '@/web/lib/session-events';
 
 export const sessionQuery = queryOptions({
@@ -64,6 +57,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const endSession = useCallback(async () => {
+    // better-auth's client is loaded when it is needed (sign-in pages, sign-out), not with every page.
+    const { authClient } = await import('@/web/lib/auth-client');
     const result = await authClient.signOut();
     if (result.error) throw new Error(result.error.message ?? 'The server did not end the session');
   }, []);

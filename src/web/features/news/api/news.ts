@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { NEWS_PAGE_SIZE } from '@/domain/news/news.schema';
+import { NEWS_PAGE_SIZE } from '@/domain/news/limits';
 import { api, unwrap } from '@/web/lib/api-client';
 
 export type NewsCategoryFilter =

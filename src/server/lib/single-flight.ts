@@ -1,0 +1,55 @@
+/**
+ * Concurrent identical reads share one call: while a call for a key is running, callers with the same
+ * key wait for it instead of starting their own. Nothing is kept once the call ends.
+ */
+export function singleFlight<A extends unknown[], R>(
+  call: (...args: A) => Promise<R>,
+  keyOf: (...args: A) => string,
+): (...args: A) => Promise<R> {
+  const running = new Map<string, Promise<R>>();
+  return (...args) => {
+    const key = keyOf(...args);
+    const current = running.get(key);
+    if (current) return current;
+    const started = call(...args).finally(() => running.delete(key));
+    running.set(key, started);
+    return started;
+  };
+}
+
+/** What announces that data changed (the event bus: every process hears every insert's NOTIFY). */
+export interface ChangeFeed {
+  onChange(listener: () => void): () => void;
+}
+
+/**
+ * A read kept in memory until the data changes: every answer is forgotten when `changes` announces a
+ * change (any process's insert into the tables that feed the live events), and after `maxAgeMs` at
+ * the latest, in case an announcement was lost (0 keeps nothing). An answer whose query overlapped a
+ * change is not kept. Only for reads of insert-only data that every visitor sees alike (docs/decisions/0024).
+ */
+export function cachedRead<A extends unknown[], R>(
+  changes: ChangeFeed,
+  call: (...args: A) => Promise<R>,
+  keyOf: (...args: A) => string,
+  maxAgeMs = 60_000,
+): (...args: A) => Promise<R> {
+  const kept = new Map<string, { value: R; at: number }>();
+  let generation = 0;
+  changes.onChange(() => {
+    generation += 1;
+    kept.clear();
+  });
+  const read = singleFlight(async (...args: A) => {
+    const startedIn = generation;
+    const value = await call(...args);
+    if (startedIn === generation) kept.set(keyOf(...args), { value, at: Date.now() });
+    return value;
+  }, keyOf);
+  if (maxAgeMs <= 0) return call;
+  return (...args) => {
+    const hit = kept.get(keyOf(...args));
+    if (hit && Date.now() - hit.at < maxAgeMs) return Promise.resolve(hit.value);
+    return read(...args);
+  };
+}

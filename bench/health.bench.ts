@@ -55,7 +55,7 @@ export async function benchHealth(): Promise<void> {
   const handle = await openDatabase({ kind: 'memory' });
   // The production default: market figures kept in memory until a change is announced.
   const runtime = await createRuntime({
-    env: testEnv({ MARKET_CACHE_SECONDS: '60' }),
+    env: testEnv({ READ_CACHE_SECONDS: '60' }),
     handle,
     logger: createLogger('silent'),
   });

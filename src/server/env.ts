@@ -76,8 +76,8 @@ const envSchema = z
     /** How long a sync holds its source; renewed while it runs, so a killed process frees it this soon. */
     /** PostgreSQL connections per process (each instance opens up to this many, plus one for LISTEN). */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
-    /** Market figures are kept in memory until a sync announces new ones, or this long at most (0: off). */
-    MARKET_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** Market figures and news pages are kept in memory until a change is announced, or this long at most (0: off). */
+    READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     SYNC_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
     /** How long one call to a market API, feed or XRPL server may take before it counts as failed. */
     UPSTREAM_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(10),

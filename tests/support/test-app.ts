@@ -37,7 +37,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     PORT: '3999',
     OUTBOUND_ONLY_ALLOWED: 'true',
     // Tests change rows behind the app's back; the cache has its own test (market-cache.test.ts).
-    MARKET_CACHE_SECONDS: '0',
+    READ_CACHE_SECONDS: '0',
     ...overrides,
   });
   if (!result.ok) throw new Error(result.errors.join('\n'));

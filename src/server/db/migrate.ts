@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-billing';
 import * as m0011 from './migrations/0011-alerts';
 import * as m0012 from './migrations/0012-api-keys';
 import * as m0013 from './migrations/0013-pages';
+import * as m0014 from './migrations/0014-change-announcements';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011-alerts': m0011,
   '0012-api-keys': m0012,
   '0013-pages': m0013,
+  '0014-change-announcements': m0014,
 };
 
 export function createMigrator(db: Db): Migrator {

@@ -2,41 +2,78 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 
+/** The reads kept in memory until a change is announced (ADR 0024), on PGlite and PostgreSQL. */
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({ env: { MARKET_CACHE_SECONDS: '60' } });
+  app = await createTestApp({ env: { READ_CACHE_SECONDS: '60' } });
 });
 afterAll(async () => app?.close());
 
-/** Resolves when this process hears the next change announcement. */
-const announced = () =>
-  new Promise<void>((resolve) => {
-    const stop = app.deps.events.onChange(() => {
+/** Runs `change` and resolves once this process heard its announcement. */
+async function announced(change: () => Promise<unknown>): Promise<void> {
+  let stop: () => void = () => undefined;
+  const heard = new Promise<void>((resolve) => {
+    stop = app.deps.events.onChange(() => {
       stop();
       resolve();
     });
   });
+  await change();
+  await heard;
+}
 
 const latestPrice = async () =>
   ((await (await app.request('/api/market/metrics')).json()) as { latest: { price: string } | null }).latest
     ?.price;
+const titles = async () =>
+  ((await (await app.request('/api/news')).json()) as { articles: { title: string }[] }).articles.map(
+    (article) => article.title,
+  );
 
-describe('the market figures kept in memory', () => {
-  it('answers from memory until a new row is announced, then from the database', async () => {
-    const first = announced();
-    await app.handle.db.insertInto('crypto_metrics').values({ symbol: 'XRP', price: '2.1000' }).execute();
-    await first;
+describe('reads kept in memory until a change is announced', () => {
+  it('market figures: an insert, an update and a delete are each seen at once', async () => {
+    await announced(() =>
+      app.handle.db.insertInto('crypto_metrics').values({ symbol: 'XRP', price: '2.1000' }).execute(),
+    );
     expect(await latestPrice()).toBe('2.1000');
+    await announced(() =>
+      sql`UPDATE crypto_metrics SET price = 2.15 WHERE price = 2.1`.execute(app.handle.db),
+    );
+    expect(await latestPrice()).toBe('2.15');
+    await announced(() => app.handle.db.deleteFrom('crypto_metrics').execute());
+    expect(await latestPrice()).toBeUndefined();
+  });
 
-    // A change nobody announces (no insert) is not seen: the answer comes from memory.
-    await sql`UPDATE crypto_metrics SET price = 9.9 WHERE price = 2.1`.execute(app.handle.db);
-    expect(await latestPrice()).toBe('2.1000');
+  it('answers from memory while nothing is announced', async () => {
+    await announced(() =>
+      app.handle.db.insertInto('crypto_metrics').values({ symbol: 'XRP', price: '3.0000' }).execute(),
+    );
+    expect(await latestPrice()).toBe('3.0000');
+    // A change made with the announcing triggers switched off (as if the NOTIFY were lost).
+    await app.handle.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+      await sql`UPDATE crypto_metrics SET price = 9.9`.execute(trx);
+    });
+    expect(await latestPrice()).toBe('3.0000');
+  });
 
-    // A sync's insert is announced to every process (NOTIFY); the next answer has the new row.
-    const second = announced();
-    await app.handle.db.insertInto('crypto_metrics').values({ symbol: 'XRP', price: '2.2000' }).execute();
-    await second;
-    expect(await latestPrice()).toBe('2.2000');
+  it('the news list: a new article and a removed one are seen at once', async () => {
+    expect(await titles()).toEqual([]);
+    await announced(() =>
+      app.handle.db
+        .insertInto('news_articles')
+        .values({
+          title: 'Escrow released',
+          body_text: 'One billion XRP',
+          url: 'https://example.com/escrow',
+          categories: ['XRP'],
+          published_at: new Date(),
+        })
+        .execute(),
+    );
+    expect(await titles()).toEqual(['Escrow released']);
+    await announced(() => app.handle.db.deleteFrom('news_articles').execute());
+    expect(await titles()).toEqual([]);
   });
 
   it('forgets the Fear & Greed answer when a new reading arrives', async () => {
@@ -44,12 +81,12 @@ describe('the market figures kept in memory', () => {
       ((await (await app.request('/api/market/fear-greed')).json()) as { latest: { value: number } | null })
         .latest?.value;
     expect(await latest()).toBeUndefined();
-    const change = announced();
-    await app.handle.db
-      .insertInto('fear_greed_index')
-      .values({ value: 61, value_classification: 'Greed', timestamp: new Date() })
-      .execute();
-    await change;
+    await announced(() =>
+      app.handle.db
+        .insertInto('fear_greed_index')
+        .values({ value: 61, value_classification: 'Greed', timestamp: new Date() })
+        .execute(),
+    );
     expect(await latest()).toBe(61);
   });
 });

@@ -54,7 +54,7 @@ function historyRoute(deps: AppDeps) {
 /** Public market data (SPEC §6: visitors see market data). */
 export function createMarketRoutes(deps: AppDeps) {
   // Every visitor sees the same figures, which change when a sync inserts a row: kept until then.
-  const maxAgeMs = deps.env.MARKET_CACHE_SECONDS * 1000;
+  const maxAgeMs = deps.env.READ_CACHE_SECONDS * 1000;
   const metrics = cachedRead(
     deps.events,
     (symbol: string) => getMetricsView(deps.db, symbol),

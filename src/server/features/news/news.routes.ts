@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/context';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
-import { singleFlight } from '../../lib/single-flight';
+import { cachedRead, singleFlight } from '../../lib/single-flight';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { listNews, newsStats } from './news.service';
 
@@ -55,14 +55,19 @@ export function createNewsRoutes(deps: AppDeps) {
     },
   });
 
-  // The same page for everyone: concurrent identical requests share one query.
-  const list = singleFlight(
-    (query: NewsListQuery) => listNews(deps.db, query),
-    (query) => JSON.stringify([query.q, query.category, query.limit, query.offset]),
-  );
-  const stats = singleFlight(
+  // The same pages for everyone, kept in memory until any process announces a change to the news
+  // (ADR 0024). Searches are not kept (their keys are endless); concurrent identical ones share a query.
+  const maxAgeMs = deps.env.READ_CACHE_SECONDS * 1000;
+  const keyOf = (query: NewsListQuery) =>
+    JSON.stringify([query.q, query.category, query.limit, query.offset]);
+  const browse = cachedRead(deps.events, (query: NewsListQuery) => listNews(deps.db, query), keyOf, maxAgeMs);
+  const search = singleFlight((query: NewsListQuery) => listNews(deps.db, query), keyOf);
+  const list = (query: NewsListQuery) => (query.q || query.offset > 500 ? search(query) : browse(query));
+  const stats = cachedRead(
+    deps.events,
     () => newsStats(deps.db),
     () => '',
+    maxAgeMs,
   );
   return createRouter()
     .openapi(listRoute, async (c) => {

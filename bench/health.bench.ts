@@ -2,12 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
-import { sql } from 'kysely';
 import { openDatabase } from '../src/server/db/client';
 import { createLogger } from '../src/server/lib/logger';
 import { createRuntime } from '../src/server/runtime';
 import { testEnv } from '../tests/support/test-app';
-import { seedArticles } from './news.bench';
+import { seedArticles, seedMetrics } from './news.bench';
 
 /**
  * The hot read endpoints — market metrics (the dashboard's overview) and news page 1 — and
@@ -60,10 +59,7 @@ export async function benchHealth(): Promise<void> {
     logger: createLogger('silent'),
   });
   await seedArticles(handle, 10_000);
-  await sql`
-    INSERT INTO crypto_metrics (symbol, price, market_cap, volume_24h, created_at)
-    SELECT 'XRP', 2 + i / 1000.0, 120e9 + i * 1e6, 4e9, now() - make_interval(mins => 5 * i)
-    FROM generate_series(0, 400) AS i`.execute(handle.db);
+  await seedMetrics(handle);
   const app = serve({ fetch: runtime.app.fetch, port: 0, hostname: '127.0.0.1' }) as http.Server;
   await new Promise((resolve) => app.once('listening', resolve));
   const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;

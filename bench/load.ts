@@ -13,7 +13,7 @@ import { createRuntime } from '../src/server/runtime';
 import { freePort, waitForHealth } from '../tests/support/server-process';
 import { createServerDatabase } from '../tests/support/test-db';
 import { testEnv } from '../tests/support/test-app';
-import { seedArticles } from './news.bench';
+import { seedArticles, seedMetrics } from './news.bench';
 
 /**
  * The soak: LOAD_VUS virtual users for LOAD_SECONDS against the production build on PostgreSQL, each
@@ -88,10 +88,7 @@ async function seed(handle: DatabaseHandle): Promise<void> {
     );
   }
   await seedArticles(handle, ARTICLES);
-  await sql`
-    INSERT INTO crypto_metrics (symbol, price, market_cap, volume_24h, created_at)
-    SELECT 'XRP', 2 + i / 1000.0, 120e9 + i * 1e6, 4e9, now() - make_interval(mins => 5 * i)
-    FROM generate_series(0, 400) AS i`.execute(handle.db);
+  await seedMetrics(handle);
   await sql`
     INSERT INTO fear_greed_index (value, value_classification, timestamp)
     SELECT 40 + i % 30, 'Neutral', date_trunc('day', now()) - make_interval(days => i)

@@ -124,6 +124,14 @@ export async function seedArticles(handle: DatabaseHandle, count = ARTICLES): Pr
   return (performance.now() - started) / 1000;
 }
 
+/** 400 market-metric rows, one per 5 minutes back from now, for the reads that show them. */
+export async function seedMetrics(handle: DatabaseHandle): Promise<void> {
+  await sql`
+    INSERT INTO crypto_metrics (symbol, price, market_cap, volume_24h, created_at)
+    SELECT 'XRP', 2 + i / 1000.0, 120e9 + i * 1e6, 4e9, now() - make_interval(mins => 5 * i)
+    FROM generate_series(0, 400) AS i`.execute(handle.db);
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }

@@ -17,16 +17,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
+/** Runs one suite; `report` (a JSON file the suite writes) and `count` add its tests to the totals. */
 function run(
   label: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-  report: string,
-  count: (json: unknown) => void,
+  report?: string,
+  count?: (json: unknown) => void,
 ) {
   process.stdout.write(`\n=== ${label} ===\n`);
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
-  if (fs.existsSync(report)) count(JSON.parse(fs.readFileSync(report, 'utf8')));
+  if (report && count && fs.existsSync(report)) count(JSON.parse(fs.readFileSync(report, 'utf8')));
   if (result.status !== 0) {
     process.stdout.write(
       `\n${label} failed.\n${totals.passed} passed, ${Math.max(totals.failed, 1)} failed\n`,
@@ -110,8 +111,6 @@ if (TEST_DATABASE_URL) {
     'Load (500 users, 30 s, PostgreSQL)',
     [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bench/run.ts', 'load'],
     { ...process.env, LOAD_SECONDS: process.env.LOAD_SECONDS ?? '30' },
-    path.join(reports, 'no-report'),
-    () => undefined,
   );
   totals.passed += 1;
 }

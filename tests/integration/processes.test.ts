@@ -1,11 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exited } from '../support/app-process';
+import { freePort } from '../support/server-process';
 
 /**
  * The real processes an operator runs, on one embedded DATA_DIR: the CLI with and without a server,
@@ -19,16 +20,6 @@ afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function envFor(port: number, extra: Record<string, string> = {}) {
   const { TEST_DATABASE_URL: _ignored, DATABASE_URL: _alsoIgnored, ...env } = process.env;
@@ -78,12 +69,6 @@ async function startServer(port: number): Promise<ChildProcess> {
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   throw new Error('server did not become healthy');
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null
-    ? Promise.resolve(child.exitCode)
-    : new Promise((resolve) => child.once('exit', resolve));
 }
 
 async function signIn(port: number, email: string, password: string) {

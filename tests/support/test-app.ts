@@ -14,8 +14,8 @@ export const TEST_PASSWORD = 'Correct-Horse-9';
 export interface TestApp extends Runtime {
   env: Env;
   handle: DatabaseHandle;
-  /** A request against the app (no network), with the given session cookie. */
-  request(pathname: string, init?: RequestInit & { cookie?: string }): Promise<Response>;
+  /** A request against the app (no network), with the given session cookie; `json` becomes the body. */
+  request(pathname: string, init?: RequestInit & { cookie?: string; json?: unknown }): Promise<Response>;
   /** Creates a verified user through the operator path and returns its session cookie. */
   /** Signs in over HTTP and returns the session cookie (throws unless 200). */
   signIn(email: string, password: string): Promise<string>;
@@ -67,10 +67,14 @@ export async function createTestApp(
   });
   const origin = env.PUBLIC_URL;
 
-  const request: TestApp['request'] = (pathname, init = {}) => {
+  const request: TestApp['request'] = (pathname, { cookie, json, ...init } = {}) => {
     const headers = new Headers(init.headers);
-    if (init.cookie) headers.set('cookie', init.cookie);
+    if (cookie) headers.set('cookie', cookie);
     if (!headers.has('origin')) headers.set('origin', origin);
+    if (json !== undefined) {
+      headers.set('content-type', 'application/json');
+      init.body = JSON.stringify(json);
+    }
     return Promise.resolve(runtime.app.request(`${origin}${pathname}`, { ...init, headers }));
   };
 

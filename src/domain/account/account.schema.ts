@@ -6,12 +6,18 @@ export const EMAIL_UNCHANGED = 'New email must be different from current email';
 export const PASSWORD_INCORRECT = 'Incorrect password';
 export const PASSWORDS_DIFFER = 'New passwords do not match';
 
-const email = z.string().trim().toLowerCase().max(254, EMAIL_INVALID).pipe(z.email(EMAIL_INVALID));
+/** An email address as every form takes it: trimmed, lower-cased, at most 254 characters. */
+export const emailAddressSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, EMAIL_INVALID)
+  .pipe(z.email(EMAIL_INVALID));
 
 /** SPEC §5 sign-up: full name and email required; the password rules in order, first failure shown. */
 export const signUpSchema = z.object({
   fullName: z.string().trim().min(1, 'Full name is required').max(100, 'Full name is too long'),
-  email,
+  email: emailAddressSchema,
   password: z.string().superRefine((value, ctx) => {
     const message = firstPasswordError(value, signUpPasswordRules);
     if (message) ctx.addIssue({ code: 'custom', message });
@@ -20,7 +26,7 @@ export const signUpSchema = z.object({
 export type SignUp = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.object({
-  email,
+  email: emailAddressSchema,
   password: z.string().min(1, 'Password is required'),
 });
 
@@ -30,7 +36,7 @@ export const profileUpdateSchema = z
   .meta({ id: 'ProfileUpdate' });
 
 export const changeEmailSchema = z
-  .object({ newEmail: email, password: z.string().min(1, PASSWORD_INCORRECT) })
+  .object({ newEmail: emailAddressSchema, password: z.string().min(1, PASSWORD_INCORRECT) })
   .meta({ id: 'ChangeEmail' });
 
 /** SPEC §5 password change rules, plus a confirmation that must match. */

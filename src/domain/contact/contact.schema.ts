@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddressSchema } from '../account/account.schema';
 
 const singleLine = /^[^\r\n]*$/;
 
@@ -13,12 +14,7 @@ export const contactMessageSchema = z
       .min(1, 'Please enter your name')
       .max(100, 'Please keep your name under 100 characters')
       .regex(singleLine, 'Please enter your name on one line'),
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(254, 'Please enter a valid email address')
-      .pipe(z.email('Please enter a valid email address')),
+    email: emailAddressSchema,
     message: z
       .string()
       .trim()

@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { emailAddressSchema } from '../account/account.schema';
 
 export const newsletterSignupSchema = z
   .object({
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(254, 'Please enter a valid email address')
-      .pipe(z.email('Please enter a valid email address')),
+    email: emailAddressSchema,
   })
   .meta({ id: 'NewsletterSignup' });
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;

@@ -31,18 +31,20 @@ export function createMailer(options: {
   logger: Logger;
 }): Mailer {
   const log = options.logger.child({ module: 'mail' });
+  const envelope = ({ to, subject, text, headers, replyTo }: MailMessage) => ({
+    from: options.from,
+    to,
+    subject,
+    text,
+    ...(replyTo ? { replyTo } : {}),
+    ...(headers ? { headers } : {}),
+  });
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      send: async ({ to, subject, text, headers, replyTo }) => {
-        await transport.sendMail({
-          from: options.from,
-          to,
-          subject,
-          text,
-          ...(replyTo ? { replyTo } : {}),
-          ...(headers ? { headers } : {}),
-        });
+      send: async (message) => {
+        const { to, subject } = message;
+        await transport.sendMail(envelope(message));
         log.info({ to, subject }, 'mail sent');
       },
     };
@@ -50,15 +52,9 @@ export function createMailer(options: {
   const outbox = path.join(options.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    send: async ({ to, subject, text, link, headers, replyTo }) => {
-      const info = await transport.sendMail({
-        from: options.from,
-        to,
-        subject,
-        text,
-        ...(replyTo ? { replyTo } : {}),
-        ...(headers ? { headers } : {}),
-      });
+    send: async (message) => {
+      const { to, subject, link } = message;
+      const info = await transport.sendMail(envelope(message));
       fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const file = path.join(
         outbox,

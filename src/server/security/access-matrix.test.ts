@@ -242,13 +242,7 @@ describe('access matrix', () => {
 
 describe("one member's things, from another member's session", () => {
   const send = (cookie: string, path: string, method = 'GET', body?: unknown) =>
-    app.request(path, {
-      method,
-      cookie,
-      ...(body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    });
+    app.request(path, { method, cookie, json: body });
 
   it('cannot read, change or delete the other’s alerts, API keys, data export or checkout', async () => {
     const alice = await app.signedInUser({ plan: 'premium', name: 'Alice Owner' });

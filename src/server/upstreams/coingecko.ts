@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { xrpDominance, type MarketSnapshot } from '@/domain/market/metrics';
 import type { Env } from '../env';
 import { fetchJson, UpstreamError } from '../lib/outbound';
-import { upstreamOptions } from './upstream-options';
+import { upstreamOptions, type UpstreamEnv } from './upstream-options';
 
 const nullableNumber = z.number().nullable().optional();
 
@@ -26,7 +26,7 @@ const globalSchema = z.object({
   }),
 });
 
-type CoinGeckoEnv = Pick<Env, 'COINGECKO_API_BASE' | 'COINGECKO_API_KEY' | 'OUTBOUND_ALLOW_HOSTS' | 'OUTBOUND_ONLY_ALLOWED'>;
+type CoinGeckoEnv = Pick<Env, 'COINGECKO_API_BASE' | 'COINGECKO_API_KEY'> & UpstreamEnv;
 
 function options(env: CoinGeckoEnv) {
   return upstreamOptions(env, env.COINGECKO_API_KEY ? { 'x-cg-demo-api-key': env.COINGECKO_API_KEY } : {});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { xrpDominance, type MarketSnapshot } from '@/domain/market/metrics';
 import type { Env } from '../env';
 import { fetchJson } from '../lib/outbound';
-import { upstreamOptions } from './upstream-options';
+import { upstreamOptions, type UpstreamEnv } from './upstream-options';
 
 const tickerSchema = z.object({
   rank: z.number().nullable().optional(),
@@ -22,7 +22,7 @@ const globalSchema = z.object({ market_cap_usd: z.number() });
 
 /** XRP's market snapshot from CoinPaprika: the fallback when CoinGecko fails. */
 export async function fetchCoinPaprikaSnapshot(
-  env: Pick<Env, 'COINPAPRIKA_API_BASE' | 'OUTBOUND_ALLOW_HOSTS' | 'OUTBOUND_ONLY_ALLOWED'>,
+  env: Pick<Env, 'COINPAPRIKA_API_BASE'> & UpstreamEnv,
 ): Promise<MarketSnapshot> {
   const ticker = await fetchJson(
     `${env.COINPAPRIKA_API_BASE}/v1/tickers/xrp-xrp`,

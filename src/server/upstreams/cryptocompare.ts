@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Env } from '../env';
 import { fetchJson, UpstreamError } from '../lib/outbound';
-import { upstreamOptions } from './upstream-options';
+import { upstreamOptions, type UpstreamEnv } from './upstream-options';
 
 const articleSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
@@ -30,7 +30,7 @@ export type CryptoCompareArticle = z.infer<typeof articleSchema>;
  * Query parameters of the feed's own URL (categories=XRP, …) are kept.
  */
 export async function fetchCryptoCompareNews(
-  env: Pick<Env, 'CRYPTOCOMPARE_API_BASE' | 'CRYPTOCOMPARE_API_KEY' | 'OUTBOUND_ALLOW_HOSTS' | 'OUTBOUND_ONLY_ALLOWED'>,
+  env: Pick<Env, 'CRYPTOCOMPARE_API_BASE' | 'CRYPTOCOMPARE_API_KEY'> & UpstreamEnv,
   feedUrl: string,
 ): Promise<CryptoCompareArticle[]> {
   if (!env.CRYPTOCOMPARE_API_KEY)

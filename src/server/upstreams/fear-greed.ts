@@ -6,7 +6,7 @@ import {
 } from '@/domain/market/fear-greed';
 import type { Env } from '../env';
 import { fetchJson, UpstreamError } from '../lib/outbound';
-import { upstreamOptions } from './upstream-options';
+import { upstreamOptions, type UpstreamEnv } from './upstream-options';
 
 /** alternative.me sends numbers as strings: "38", "1765497600". */
 const numericString = z.union([z.string(), z.number()]).transform((value, ctx) => {
@@ -37,7 +37,7 @@ export interface FearGreedEntry {
 
 /** The newest `limit` entries (0 = the whole history). `metadata.error` is a failed fetch. */
 export async function fetchFearGreed(
-  env: Pick<Env, 'FEAR_GREED_API_BASE' | 'OUTBOUND_ALLOW_HOSTS' | 'OUTBOUND_ONLY_ALLOWED'>,
+  env: Pick<Env, 'FEAR_GREED_API_BASE'> & UpstreamEnv,
   limit: number,
 ): Promise<FearGreedEntry[]> {
   const body = await fetchJson(

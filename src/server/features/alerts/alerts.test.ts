@@ -68,13 +68,7 @@ async function syncPrice(price: number) {
 }
 
 const send = (cookie: string, path: string, method: string, body?: unknown) =>
-  app.request(path, {
-    method,
-    cookie,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
+  app.request(path, { method, cookie, json: body });
 
 async function notificationsOf(cookie: string) {
   const response = await app.request('/api/notifications', { cookie });

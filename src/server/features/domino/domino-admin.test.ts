@@ -72,7 +72,7 @@ describe('admin Domino events', () => {
         const response = await app.request(path, {
           method,
           cookie: cookie || undefined,
-          ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+          json: body,
         });
         expect(response.status, `${method} ${path} as ${cookie ? 'user' : 'anonymous'}`).toBe(status);
       }

@@ -4,7 +4,7 @@ import { historyQuerySchema } from '@/domain/market/history';
 import { fearGreedViewSchema, historyViewSchema, metricsViewSchema } from '@/domain/market/market.schema';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
-import { cachedRead } from '../../lib/single-flight';
+import { cachedRead } from '../../lib/read-cache';
 import { requireViewer } from '../../lib/viewer';
 import { getFearGreedView, getHistory, getMetricsView } from './market.service';
 

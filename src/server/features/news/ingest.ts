@@ -8,6 +8,7 @@ import { fetchDocument } from '../../lib/outbound';
 import { fetchCryptoCompareNews, type CryptoCompareArticle } from '../../upstreams/cryptocompare';
 import { decodeFeed, parseFeedDocument, type FeedItem } from './parse-feed';
 import { htmlToText, sanitizeArticleHtml } from './sanitize';
+import type { UpstreamEnv } from '../../upstreams/upstream-options';
 
 export type FeedRow = Selectable<RssFeedsTable>;
 
@@ -97,10 +98,7 @@ export interface FeedOutcome {
 
 /** Fetches and parses one feed through the outbound client (SSRF guard, limits, conditional GET). */
 export async function readFeed(
-  env: Pick<
-    Env,
-    'CRYPTOCOMPARE_API_BASE' | 'CRYPTOCOMPARE_API_KEY' | 'OUTBOUND_ALLOW_HOSTS' | 'OUTBOUND_ONLY_ALLOWED'
-  >,
+  env: Pick<Env, 'CRYPTOCOMPARE_API_BASE' | 'CRYPTOCOMPARE_API_KEY'> & UpstreamEnv,
   feed: FeedRow,
   firstSeen = new Date(),
 ): Promise<FeedOutcome> {

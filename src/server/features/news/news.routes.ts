@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/context';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
-import { cachedRead, singleFlight } from '../../lib/single-flight';
+import { cachedRead, singleFlight } from '../../lib/read-cache';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { listNews, newsStats } from './news.service';
 

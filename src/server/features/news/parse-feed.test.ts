@@ -202,6 +202,7 @@ describe('CryptoCompare (news-v2-latest.json)', () => {
           CRYPTOCOMPARE_API_KEY: undefined,
           OUTBOUND_ALLOW_HOSTS: [],
           OUTBOUND_ONLY_ALLOWED: true,
+          UPSTREAM_TIMEOUT_SECONDS: 10,
         },
         'https://min-api.cryptocompare.com/data/v2/news/',
       ),

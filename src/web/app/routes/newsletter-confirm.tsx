@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { NEWSLETTER_LINK_INVALID } from '@/domain/newsletter/newsletter.schema';
-import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { OneClickConfirm } from '@/web/components/one-click-confirm';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { api, unwrap } from '@/web/lib/api-client';
 import { PageHeading } from './page-heading';
 
@@ -46,16 +46,7 @@ export function Component() {
                 One click and the XRP Research weekly market summary comes to your inbox every Monday.
               </CardDescription>
             </CardHeader>
-            <CardContent className="flex flex-col gap-3">
-              {confirm.isError && (
-                <p role="alert" className="text-sm text-destructive">
-                  {confirm.error.message}
-                </p>
-              )}
-              <Button onClick={() => confirm.mutate()} disabled={confirm.isPending} className="self-start">
-                {confirm.isPending ? 'Confirming...' : 'Confirm subscription'}
-              </Button>
-            </CardContent>
+            <OneClickConfirm action={confirm} label="Confirm subscription" pendingLabel="Confirming..." />
           </>
         )}
       </Card>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/web/components/ui/button';
+import { OneClickConfirm } from '@/web/components/one-click-confirm';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { confirmUnsubscribe, unsubscribeInfo } from '@/web/features/alerts/api/alerts';
@@ -66,16 +66,7 @@ export function Component() {
                 <CardDescription>Security emails about your account are always sent.</CardDescription>
               )}
             </CardHeader>
-            <CardContent className="flex flex-col gap-3">
-              {confirm.isError && (
-                <p role="alert" className="text-sm text-destructive">
-                  {confirm.error.message}
-                </p>
-              )}
-              <Button onClick={() => confirm.mutate()} disabled={confirm.isPending} className="self-start">
-                {confirm.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
-              </Button>
-            </CardContent>
+            <OneClickConfirm action={confirm} label="Unsubscribe" pendingLabel="Unsubscribing..." />
           </>
         )}
       </Card>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { singleFlight } from './single-flight';
+import { singleFlight } from './read-cache';
 
 describe('singleFlight', () => {
   it('shares one running call between callers with the same key, and keeps nothing after it', async () => {

@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBundle } from '../scripts/build-stamp';
+import { ensureDatabaseTemplate } from '../scripts/db-template';
 import { freePort } from '../tests/support/server-process';
 
 /**
- * Cold start and idle memory of `src/server/main.ts` on the embedded database, against a bare
- * node:http server started the same way (node with tsx) in the same run:
- * - first start on an empty DATA_DIR (creates the database and runs every migration);
+ * Cold start and idle memory of the server as `npm start` runs it (plain node on the bundle
+ * dist/server/main.mjs, built here first) on the embedded database, against a bare node:http server
+ * started the same way in the same run:
+ * - first start on an empty DATA_DIR (a copy of the build's database template, ADR 0025);
  * - a start on that DATA_DIR again (what a restart costs);
  * - resident memory (RSS) after 5 s idle.
  * Each start is timed from spawn to the first 200 from /api/health (or /) on a fresh port.
@@ -16,8 +19,7 @@ import { freePort } from '../tests/support/server-process';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 3);
 
-const bareServer = `
-import http from 'node:http';
+const bareServer = `import http from 'node:http';
 http.createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"status":"ok"}'); })
   .listen(Number(process.env.PORT), '127.0.0.1');
 `;
@@ -59,7 +61,9 @@ async function stop(child: ChildProcess): Promise<void> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export async function benchStart(): Promise<void> {
-  const bareFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-bare-')), 'bare.ts');
+  const bareFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-bare-')), 'bare.mjs');
+  const bundle = ensureServerBundle(root);
+  await ensureDatabaseTemplate(root);
   fs.writeFileSync(bareFile, bareServer);
   const appEnv = (dataDir: string) => ({
     ...process.env,
@@ -75,25 +79,17 @@ export async function benchStart(): Promise<void> {
   let bareRss = 0;
   let appRss = 0;
   for (let run = 0; run < RUNS; run += 1) {
-    const baseline = await timeToHealthy(['--import', 'tsx', bareFile], process.env, '/');
+    const baseline = await timeToHealthy([bareFile], process.env, '/');
     bare.push(baseline.ms);
     await new Promise((resolve) => setTimeout(resolve, 5000));
     bareRss = rssMb(baseline.child.pid!);
     await stop(baseline.child);
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-bench-start-'));
-    const first = await timeToHealthy(
-      ['--import', 'tsx', 'src/server/main.ts'],
-      appEnv(dataDir),
-      '/api/health',
-    );
+    const first = await timeToHealthy(['--enable-source-maps', bundle], appEnv(dataDir), '/api/health');
     cold.push(first.ms);
     await stop(first.child);
-    const again = await timeToHealthy(
-      ['--import', 'tsx', 'src/server/main.ts'],
-      appEnv(dataDir),
-      '/api/health',
-    );
+    const again = await timeToHealthy(['--enable-source-maps', bundle], appEnv(dataDir), '/api/health');
     warm.push(again.ms);
     await new Promise((resolve) => setTimeout(resolve, 5000));
     appRss = rssMb(again.child.pid!);
@@ -105,8 +101,8 @@ export async function benchStart(): Promise<void> {
       `${label.padEnd(52)} ${(ms / 1000).toFixed(2).padStart(6)} s  ${(ms / median(bare)).toFixed(1)}× bare`,
     );
   console.log(`start-up: median of ${RUNS} runs, spawn to first 200, embedded PGlite`);
-  line('bare node:http under tsx (baseline)', median(bare));
-  line('app, empty DATA_DIR (create database, migrate)', median(cold));
+  line('bare node:http (baseline)', median(bare));
+  line('app, empty DATA_DIR (copy of the template)', median(cold));
   line('app, existing DATA_DIR (a restart)', median(warm));
   console.log(
     `idle RSS after 5 s: app ${appRss.toFixed(0)} MB, bare node:http ${bareRss.toFixed(0)} MB (${(appRss / bareRss).toFixed(1)}×)`,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './chromium';
+import { ensureDatabaseTemplate } from './db-template';
 
 /**
  * `npm test`: every test, fastest failures first. Unit and integration tests on embedded PGlite; the
@@ -14,6 +15,8 @@ import { ensureChromium } from './chromium';
 ensureChromium();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The servers the tests start on new data directories copy it, as `npm start` does (ADR 0025).
+await ensureDatabaseTemplate(root);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 

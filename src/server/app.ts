@@ -1,7 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { compress } from 'hono/compress';
-import { requestId } from 'hono/request-id';
 import { createAccountRoutes } from './features/account/account.routes';
 import { createBillingRoutes, createStripeWebhookRoutes } from './features/billing/billing.routes';
 import { createTestBillingRoutes } from './features/billing/billing-test.routes';
@@ -23,8 +22,7 @@ import { withoutSessionToken } from './lib/auth-response';
 import type { AppDeps, AppEnv } from './lib/context';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { rejectCrossSiteWrites } from './lib/origin-check';
-import { requestLogger } from './lib/request-logger';
-import { securityHeaders } from './lib/security';
+import { requestContext } from './lib/request-context';
 import { createWebAppRoutes } from './lib/web-app';
 import { createAlertRoutes } from './features/alerts/alerts.routes';
 import { createUserAdminRoutes } from './features/users/users-admin.routes';
@@ -85,9 +83,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   api.all('*', (c) => c.json(errorBody('not_found', `No API route for ${c.req.method} ${c.req.path}`), 404));
 
   const app = new OpenAPIHono<AppEnv>();
-  app.use(requestId({ headerName: 'X-Request-Id' }));
-  app.use(requestLogger(deps.logger));
-  app.use(securityHeaders(deps.env.PUBLIC_URL));
+  app.use(requestContext(deps.logger, deps.env.PUBLIC_URL));
   if (options.webDistDir) {
     // Compression where it pays: the app's assets and pages. API answers are small JSON (bench/).
     app.use('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : webCompression(c, next)));

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { runCommand } from './cli/commands';
 import { databaseTarget, openDatabase, type DatabaseHandle } from './db/client';
+import { seedFromTemplate, templateDirOf } from './db/template';
 import type { Env } from './env';
 import { claimDataDir, type ControlSocket } from './lib/control-socket';
 import { createLogger, type Logger } from './lib/logger';
@@ -39,6 +40,8 @@ export async function startServer(
 
   let handle: DatabaseHandle | undefined;
   try {
+    if (target.kind === 'pglite' && seedFromTemplate(env.DATA_DIR, templateDirOf(projectRoot)) === 'copied')
+      logger.info({ dataDir: env.DATA_DIR }, 'new database created from the build’s template');
     handle = await openDatabase(target);
     const webDistDir = options.webDistDir === null ? undefined : (options.webDistDir ?? defaultWebDistDir);
     const runtime = await createRuntime({ env, handle, logger, ...(webDistDir ? { webDistDir } : {}) });

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ensureServerBundle } from '../../scripts/build-stamp';
+import { ensureDatabaseTemplate } from '../../scripts/db-template';
 import { exited } from '../support/app-process';
 import { freePort } from '../support/server-process';
 
@@ -220,5 +222,45 @@ describe('operator processes on one embedded DATA_DIR', () => {
       'Invalid configuration: STRIPE_SECRET_KEY is required when BILLING_REQUIRE_STRIPE=true (got "")\n' +
         'Invalid configuration: STRIPE_WEBHOOK_SECRET is required when BILLING_REQUIRE_STRIPE=true (got "")\n',
     );
+  });
+});
+
+describe('the server as npm start runs it', () => {
+  it('runs from the bundle with plain node, starts a new DATA_DIR from the template, and stops on SIGTERM', async () => {
+    const bundle = ensureServerBundle(root);
+    await ensureDatabaseTemplate(root);
+    const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-bundle-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
+      cwd: root,
+      env: { ...envFor(port), DATA_DIR: freshDir, LOG_LEVEL: 'info' },
+      stdio: 'pipe',
+    });
+    running.add(child);
+    let log = '';
+    child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
+    try {
+      let health: Response | null = null;
+      for (let attempt = 0; attempt < 200 && !health?.ok; attempt += 1) {
+        if (child.exitCode !== null) throw new Error(`the bundle exited with ${child.exitCode}: ${log}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+      }
+      expect(await health?.json()).toMatchObject({ status: 'ok', database: 'ok', databaseKind: 'pglite' });
+      expect(log).toContain('new database created from the build’s template');
+      // The copy is a working database: an account can be made and used.
+      const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+        body: JSON.stringify({ name: 'Bundle', email: 'bundle@example.com', password: 'Bundle-Pass-1' }),
+      });
+      expect(signUp.status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exited(child)).toBe(0);
+      expect(log).toContain('shut down cleanly');
+    } finally {
+      child.kill('SIGKILL');
+      fs.rmSync(freshDir, { recursive: true, force: true });
+    }
   });
 });

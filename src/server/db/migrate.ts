@@ -33,6 +33,9 @@ const migrations: Record<string, Migration> = {
   '0014-change-announcements': m0014,
 };
 
+/** Every migration this code knows, oldest first. */
+export const migrationNames: readonly string[] = Object.keys(migrations);
+
 export function createMigrator(db: Db): Migrator {
   return new Migrator({ db, provider: { getMigrations: async () => migrations } });
 }

@@ -42,6 +42,8 @@ export interface Viewer {
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** The headers of a JSON answer, security headers included (request-context.ts `sendJson`). */
+    jsonHeaders: Record<string, string>;
     logger: Logger;
     /** Loaded once per request by loadViewer; undefined until then, null for no session. */
     viewer: Viewer | null | undefined;

@@ -5,6 +5,7 @@ import { fearGreedViewSchema, historyViewSchema, metricsViewSchema } from '@/dom
 import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { cachedRead } from '../../lib/read-cache';
+import { jsonText, sendJson } from '../../lib/request-context';
 import { requireViewer } from '../../lib/viewer';
 import { getFearGreedView, getHistory, getMetricsView } from './market.service';
 
@@ -57,25 +58,19 @@ export function createMarketRoutes(deps: AppDeps) {
   const maxAgeMs = deps.env.READ_CACHE_SECONDS * 1000;
   const metrics = cachedRead(
     deps.events,
-    (symbol: string) => getMetricsView(deps.db, symbol),
+    async (symbol: string) => jsonText(await getMetricsView(deps.db, symbol)),
     (symbol) => symbol,
     maxAgeMs,
   );
   const fearGreed = cachedRead(
     deps.events,
-    () => getFearGreedView(deps.db),
+    async () => jsonText(await getFearGreedView(deps.db)),
     () => '',
     maxAgeMs,
   );
   return createRouter()
-    .openapi(metricsRoute, async (c) => {
-      c.header('Cache-Control', 'no-cache');
-      return c.json(await metrics(c.req.valid('query').symbol), 200);
-    })
-    .openapi(fearGreedRoute, async (c) => {
-      c.header('Cache-Control', 'no-cache');
-      return c.json(await fearGreed(), 200);
-    })
+    .openapi(metricsRoute, async (c) => sendJson(c, await metrics(c.req.valid('query').symbol)))
+    .openapi(fearGreedRoute, async (c) => sendJson(c, await fearGreed()))
     .openapi(historyRoute(deps), async (c) => {
       const { series, range } = c.req.valid('query');
       return c.json(await getHistory(deps.db, series, range), 200);

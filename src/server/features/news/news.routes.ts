@@ -12,6 +12,7 @@ import type { AppDeps } from '../../lib/context';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { cachedRead, singleFlight } from '../../lib/read-cache';
+import { jsonText, sendJson } from '../../lib/request-context';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { listNews, newsStats } from './news.service';
 
@@ -60,24 +61,19 @@ export function createNewsRoutes(deps: AppDeps) {
   const maxAgeMs = deps.env.READ_CACHE_SECONDS * 1000;
   const keyOf = (query: NewsListQuery) =>
     JSON.stringify([query.q, query.category, query.limit, query.offset]);
-  const browse = cachedRead(deps.events, (query: NewsListQuery) => listNews(deps.db, query), keyOf, maxAgeMs);
-  const search = singleFlight((query: NewsListQuery) => listNews(deps.db, query), keyOf);
+  const page = async (query: NewsListQuery) => jsonText(await listNews(deps.db, query));
+  const browse = cachedRead(deps.events, page, keyOf, maxAgeMs);
+  const search = singleFlight(page, keyOf);
   const list = (query: NewsListQuery) => (query.q || query.offset > 500 ? search(query) : browse(query));
   const stats = cachedRead(
     deps.events,
-    () => newsStats(deps.db),
+    async () => jsonText(await newsStats(deps.db)),
     () => '',
     maxAgeMs,
   );
   return createRouter()
-    .openapi(listRoute, async (c) => {
-      c.header('Cache-Control', 'no-cache');
-      return c.json(await list(c.req.valid('query')), 200);
-    })
-    .openapi(statsRoute, async (c) => {
-      c.header('Cache-Control', 'no-cache');
-      return c.json(await stats(), 200);
-    })
+    .openapi(listRoute, async (c) => sendJson(c, await list(c.req.valid('query'))))
+    .openapi(statsRoute, async (c) => sendJson(c, await stats()))
     .openapi(refreshRoute, async (c) => {
       const viewer = viewerOf(c);
       await enforceRateLimit(

@@ -1,20 +1,32 @@
+import { Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Button } from '@/web/components/ui/button';
-import { NotificationBell } from '@/web/features/alerts/components/notification-bell';
 import { cn } from '@/web/lib/cn';
+import { lazyNamed, useOnceTrue } from '@/web/lib/lazy-named';
 import { Logo } from './logo';
 import { MobileNav } from './mobile-nav';
 import { headerLinks } from './nav-links';
-import { SignOutDialog } from './sign-out-dialog';
-import { ThemeMenu } from './theme-menu';
 import { useSignOut } from './use-sign-out';
-import { UserMenu } from './user-menu';
+
+// Menus, popovers and dialogs (Radix and floating-ui, ~25 kB gzip) load apart from the page: the
+// members' controls once a member is shown, the sign-out dialog when first asked for (ADR 0026).
+const NotificationBell = lazyNamed(
+  () => import('@/web/features/alerts/components/notification-bell'),
+  'NotificationBell',
+);
+const ThemeMenu = lazyNamed(() => import('./theme-menu'), 'ThemeMenu');
+const UserMenu = lazyNamed(() => import('./user-menu'), 'UserMenu');
+const SignOutDialog = lazyNamed(() => import('./sign-out-dialog'), 'SignOutDialog');
+
+/** Holds an icon button's place while its code loads, so the header does not shift. */
+const iconPlaceholder = <span className="inline-block size-10" aria-hidden="true" />;
 
 export function Header() {
   const { user, loading, isPremium } = useSession();
   const signOut = useSignOut();
   const openSignOut = () => signOut.setConfirmOpen(true);
+  const signOutMounted = useOnceTrue(signOut.confirmOpen);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
@@ -55,20 +67,30 @@ export function Header() {
                   <Link to="/membership">Get Premium</Link>
                 </Button>
               )}
-              <NotificationBell />
-              <ThemeMenu />
+              <Suspense fallback={iconPlaceholder}>
+                <NotificationBell />
+              </Suspense>
+              <Suspense fallback={iconPlaceholder}>
+                <ThemeMenu />
+              </Suspense>
               <div className="hidden md:block">
-                <UserMenu onSignOut={openSignOut} />
+                <Suspense fallback={null}>
+                  <UserMenu onSignOut={openSignOut} />
+                </Suspense>
               </div>
             </>
           )}
         </div>
       </div>
-      <SignOutDialog
-        open={signOut.confirmOpen}
-        onOpenChange={signOut.setConfirmOpen}
-        onConfirm={() => void signOut.confirm()}
-      />
+      {signOutMounted && (
+        <Suspense fallback={null}>
+          <SignOutDialog
+            open={signOut.confirmOpen}
+            onOpenChange={signOut.setConfirmOpen}
+            onConfirm={() => void signOut.confirm()}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

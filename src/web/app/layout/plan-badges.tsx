@@ -9,3 +9,8 @@ export function PlanBadges({ isPremium, isAdmin }: { isPremium: boolean; isAdmin
     </>
   );
 }
+
+/** The name shown for a member in the header menus. */
+export function displayName(fullName: string | null | undefined): string {
+  return fullName?.trim() || 'User';
+}

@@ -10,11 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
-import { PlanBadges } from './plan-badges';
-
-export function displayName(fullName: string | null | undefined): string {
-  return fullName?.trim() || 'User';
-}
+import { displayName, PlanBadges } from './plan-badges';
 
 export function UserMenu({ onSignOut }: { onSignOut(): void }) {
   const { profile, user, isPremium, isAdmin } = useSession();

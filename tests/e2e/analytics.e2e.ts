@@ -142,12 +142,15 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     await expect(widget).toHaveAttribute('src', /interval=D&theme=light/);
     await expect(page.getByTestId('price-chart-fallback')).toHaveCount(0);
 
-    await page.getByRole('button', { name: /^Theme:/ }).click();
-    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    // By keyboard: the "Preference updated" toast lies over the header's corner for a few seconds.
+    const chooseTheme = async (name: 'Dark' | 'Light') => {
+      await page.getByRole('button', { name: /^Theme:/ }).press('Enter');
+      await page.getByRole('menuitemradio', { name }).press('Enter');
+    };
+    await chooseTheme('Dark');
     await expect(widget).toHaveAttribute('src', /theme=dark/);
     // Put the shared account back as it was.
-    await page.getByRole('button', { name: /^Theme:/ }).click();
-    await page.getByRole('menuitemradio', { name: 'Light' }).click();
+    await chooseTheme('Light');
     await expect(widget).toHaveAttribute('src', /theme=light/);
   });
 

@@ -23,13 +23,22 @@ test.describe('mobile navigation at 390 px (SPEC §2)', () => {
     await expect(panel).toBeHidden();
   });
 
-  test('a visitor gets Sign In and Get Premium in the panel; Escape closes it', async ({ page }) => {
+  test('a visitor gets Sign In and Get Premium in the panel; Escape closes it and focus returns', async ({
+    page,
+  }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    const button = page.getByRole('button', { name: 'Open menu' });
+    await button.focus();
+    await page.keyboard.press('Enter');
     const panel = page.getByRole('dialog', { name: 'Menu' });
     await expect(panel.getByRole('link', { name: 'Sign In' })).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Get Premium' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    // Opens again at once (its code is loaded by now).
+    await page.keyboard.press('Enter');
+    await expect(panel).toBeVisible();
   });
 });

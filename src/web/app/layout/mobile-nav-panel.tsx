@@ -14,16 +14,25 @@ export function MobileNavPanel({
   open,
   onOpenChange,
   onSignOut,
+  returnFocus,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   onSignOut(): void;
+  /** The button that opened the panel (it is not a Radix trigger): focus goes back to it on close. */
+  returnFocus(): void;
 }) {
   const { user, profile, isPremium, isAdmin } = useSession();
   const close = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent aria-describedby={undefined}>
+      <SheetContent
+        aria-describedby={undefined}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus();
+        }}
+      >
         <SheetTitle className="text-lg font-semibold">Menu</SheetTitle>
         {user && (
           <p className="flex items-center gap-2 font-medium" data-testid="mobile-user-name">

@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { lazyNamed, useOnceTrue } from '@/web/lib/lazy-named';
 
@@ -10,10 +10,12 @@ const MobileNavPanel = lazyNamed(() => import('./mobile-nav-panel'), 'MobileNavP
 export function MobileNav({ onSignOut }: { onSignOut(): void }) {
   const [open, setOpen] = useState(false);
   const mounted = useOnceTrue(open);
+  const button = useRef<HTMLButtonElement>(null);
   const preload = () => void MobileNavPanel.preload();
   return (
     <>
       <Button
+        ref={button}
         variant="ghost"
         size="icon"
         className="md:hidden"
@@ -28,7 +30,12 @@ export function MobileNav({ onSignOut }: { onSignOut(): void }) {
       </Button>
       {mounted && (
         <Suspense fallback={null}>
-          <MobileNavPanel open={open} onOpenChange={setOpen} onSignOut={onSignOut} />
+          <MobileNavPanel
+            open={open}
+            onOpenChange={setOpen}
+            onSignOut={onSignOut}
+            returnFocus={() => button.current?.focus()}
+          />
         </Suspense>
       )}
     </>

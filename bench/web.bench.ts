@@ -16,7 +16,8 @@ import { freePort, waitForHealth } from '../tests/support/server-process';
  * - the JavaScript and CSS each route loads (every script and style sheet response Chromium receives),
  *   gzipped, against all the JavaScript in the build (the baseline: what a visitor would load without
  *   route splitting), and the bytes the server actually sent (brotli);
- * - Lighthouse's mobile preset (simulated slow 4G, mid-range phone) performance score.
+ * - Lighthouse's mobile preset (simulated slow 4G, mid-range phone) performance score, the median of
+ *   LIGHTHOUSE_RUNS audits (5).
  * Chromium resolves no host but 127.0.0.1, so the figures never depend on the outside world.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -185,14 +186,27 @@ export async function benchWeb(): Promise<void> {
       );
     }
 
-    console.log('\nweb: Lighthouse performance, mobile preset (simulated slow 4G, 4× CPU slowdown)');
+    // Total blocking time is measured on this machine's CPU and varies a lot from run to run on a
+    // shared one: each route is audited LIGHTHOUSE_RUNS times (5 unless told), as Lighthouse advises,
+    // and the run with the median score is printed with the lowest and highest scores.
+    const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+    console.log(
+      `\nweb: Lighthouse performance, mobile preset (simulated slow 4G, 4× CPU slowdown), median of ${runs}`,
+    );
     for (const [label, target, routeCookie] of routes) {
       const headers = routeCookie ? { Cookie: routeCookie } : undefined;
-      const figures = await lighthouseScore(target, headers);
-      if (new URL(figures.finalUrl).pathname !== new URL(target).pathname)
-        throw new Error(`${label} ended on ${figures.finalUrl}: the audit did not measure the page`);
+      const audits = [];
+      for (let index = 0; index < runs; index += 1) {
+        const figures = await lighthouseScore(target, headers);
+        if (new URL(figures.finalUrl).pathname !== new URL(target).pathname)
+          throw new Error(`${label} ended on ${figures.finalUrl}: the audit did not measure the page`);
+        audits.push(figures);
+      }
+      audits.sort((a, b) => a.score - b.score);
+      const figures = audits[Math.floor(audits.length / 2)]!;
       console.log(
-        `  ${label.padEnd(22)} score ${String(figures.score).padStart(3)}  ` +
+        `  ${label.padEnd(22)} score ${String(figures.score).padStart(3)} ` +
+          `(${audits[0]!.score}–${audits.at(-1)!.score})  ` +
           `FCP ${(figures.fcp / 1000).toFixed(2)} s  LCP ${(figures.lcp / 1000).toFixed(2)} s  ` +
           `TBT ${Math.round(figures.tbt)} ms`,
       );

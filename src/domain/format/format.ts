@@ -1,5 +1,3 @@
-import { format as formatDate } from 'date-fns';
-
 /**
  * Every number, amount, percent and date format of SPEC §2 and §9, in one place. Inputs may be decimal
  * strings (numeric columns), numbers or missing; missing shows as an em dash.
@@ -48,6 +46,40 @@ export function formatAmount(
 
 export const formatUsd = (value: number | string | null | undefined) => formatAmount(value, { prefix: '$' });
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The named parts of a moment in the device's time zone, in English as the SPEC writes its formats
+ * (Intl rather than date-fns: the formats are fixed and this keeps date-fns off every page).
+ */
+function dateParts(date: Date, style: 'short' | 'long'): Record<string, string> {
+  let formatter = formatters.get(style);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(
+      'en-US',
+      style === 'short'
+        ? { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true }
+        : { month: 'long', day: 'numeric', year: 'numeric' },
+    );
+    formatters.set(style, formatter);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(date)) parts[part.type] = part.value;
+  return parts;
+}
+
+/** 'MMM d, h:mm a' ("Jan 3, 4:05 PM"). */
+function shortDateTime(date: Date): string {
+  const parts = dateParts(date, 'short');
+  return `${parts.month} ${parts.day}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
+}
+
+/** 'MMMM d, yyyy' ("December 12, 2025"). */
+function longDate(date: Date): string {
+  const parts = dateParts(date, 'long');
+  return `${parts.month} ${parts.day}, ${parts.year}`;
+}
+
 /** SPEC §2 news: 'Just now' under an hour, '{n}h ago' under a day, '{n}d ago' under a week, else a short date. */
 export function formatRelativeTime(value: Date | string, now: Date = new Date()): string {
   const date = typeof value === 'string' ? new Date(value) : value;
@@ -55,18 +87,18 @@ export function formatRelativeTime(value: Date | string, now: Date = new Date())
   if (minutes < 60) return 'Just now';
   if (minutes < 24 * 60) return `${Math.floor(minutes / 60)}h ago`;
   if (minutes < 7 * 24 * 60) return `${Math.floor(minutes / (24 * 60))}d ago`;
-  return formatDate(date, 'MMM d, h:mm a');
+  return shortDateTime(date);
 }
 
 /** SPEC §9 event dates: 'MMMM d, yyyy' ("December 12, 2025"); a date-only string is that calendar day. */
 export function formatEventDate(value: string): string {
   const [year, month, day] = value.slice(0, 10).split('-').map(Number);
-  return formatDate(new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1), 'MMMM d, yyyy');
+  return longDate(new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1));
 }
 
 /** A moment as its local calendar day, 'MMMM d, yyyy' ("November 23, 2026"). */
 export function formatLongDate(value: Date | string): string {
-  return formatDate(new Date(value), 'MMMM d, yyyy');
+  return longDate(new Date(value));
 }
 
 /** SPEC §2: a price impact with a leading '+' is positive, a leading '-' negative. */

@@ -1,16 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { createQueryClient } from '@/web/lib/query-client';
 import { SessionProvider } from './providers/session-provider';
-import { ThemeProvider, useTheme } from './providers/theme-provider';
+import { ThemeProvider } from './providers/theme-provider';
 import { createRouter } from './router';
-
-function ThemedToaster() {
-  const { resolvedTheme } = useTheme();
-  return <Toaster theme={resolvedTheme} richColors closeButton position="top-right" />;
-}
+import { ToasterHost } from './toaster-host';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -20,7 +15,7 @@ export function App() {
       <SessionProvider>
         <ThemeProvider>
           <RouterProvider router={router} />
-          <ThemedToaster />
+          <ToasterHost />
         </ThemeProvider>
       </SessionProvider>
     </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 
 /** Copies text with the SPEC §8 toast ('Copied to clipboard'), or says how to copy by hand. */
 export async function copyToClipboard(text: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { ServerEventType } from '@/domain/events';
 
 /** A new alert also shows as a toast while the site is open (the bell keeps it). */

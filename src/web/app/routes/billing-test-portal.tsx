@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { formatLongDate } from '@/domain/format/format';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';

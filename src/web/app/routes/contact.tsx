@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import {
   CONTACT_MESSAGE_MAX,
   contactMessageSchema,

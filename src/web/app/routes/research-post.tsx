@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { formatLongDate } from '@/domain/format/format';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Markdown } from '@/web/components/markdown';

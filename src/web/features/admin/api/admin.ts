@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { AdminUserUpdate } from '@/domain/admin/admin.schema';
 import type { DominoEventInput, DominoEventPatch } from '@/domain/domino/domino.schema';
 import type { RssFeedInput, RssFeedPatch } from '@/domain/news/news.schema';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { AlertRuleInput } from '@/domain/alerts/alerts.schema';
 import { api, unwrap, unwrapEmpty } from '@/web/lib/api-client';
 

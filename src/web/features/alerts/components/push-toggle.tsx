@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Switch } from '@/web/components/ui/switch';
 import { useUpdatePreference } from '@/web/features/preferences/api/preferences';

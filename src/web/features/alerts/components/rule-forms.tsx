@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import {
   DEFAULT_PRICE_TARGET,
   describeRule,

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { authClient } from '@/web/lib/auth-client';
 import { authErrorMessage } from './auth-errors';
 

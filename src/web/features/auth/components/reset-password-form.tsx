@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { PASSWORDS_DIFFER } from '@/domain/account/account.schema';
 import { firstPasswordError, signUpPasswordRules } from '@/domain/auth/password-rules';
 import { Button } from '@/web/components/ui/button';

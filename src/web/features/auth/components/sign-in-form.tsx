@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { signInSchema } from '@/domain/account/account.schema';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';

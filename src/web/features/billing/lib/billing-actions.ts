@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { ApiError } from '@/web/lib/api-client';
 import { createCheckout, createPortal } from '../api/billing';
 import { openInNewTab } from './open-in-new-tab';

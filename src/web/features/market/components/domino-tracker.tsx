@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { formatEventDate, priceImpactTone } from '@/domain/format/format';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Badge } from '@/web/components/ui/badge';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { formatAmount, formatPercent, formatPrice, formatUsd } from '@/domain/format/format';
 import { changePercent, isStale, XRP_TOTAL_SUPPLY } from '@/domain/market/metrics';
 import { Button } from '@/web/components/ui/button';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { PreferenceField, Preferences } from '@/domain/preferences/preferences.schema';
 import { api, ApiError, unwrap } from '@/web/lib/api-client';
 

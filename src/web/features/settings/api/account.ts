@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { api, unwrap } from '@/web/lib/api-client';
 import { emitSessionEvent } from '@/web/lib/session-events';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { changeEmailSchema, EMAIL_UNCHANGED } from '@/domain/account/account.schema';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/web/components/ui/dialog';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { changePasswordSchema } from '@/domain/account/account.schema';
 import { passwordChangeRules } from '@/domain/auth/password-rules';
 import { Button } from '@/web/components/ui/button';

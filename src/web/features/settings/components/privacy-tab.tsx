@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { planNames } from '@/domain/plans/plans';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Button } from '@/web/components/ui/button';

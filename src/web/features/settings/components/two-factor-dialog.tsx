@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Copy } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { isCompleteTwoFactorCode, sanitizeTwoFactorInput } from '@/domain/account/account.schema';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent } from '@/web/components/ui/dialog';

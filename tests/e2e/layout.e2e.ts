@@ -60,6 +60,23 @@ test.describe('header and footer (SPEC §2)', () => {
     await expect(box).toHaveValue('');
   });
 
+  test('a page loaded afresh opens at the top, and Back returns to where the last one was', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(200);
+    await page.goto('/membership');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Learn' }).click();
+    await expectPath(page, '/learn');
+    await page.goBack();
+    await expectPath(page, '/membership');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  });
+
   test('/api is a page of the site while /api/… is the API', async ({ page }) => {
     await page.goto('/api');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Developer API');

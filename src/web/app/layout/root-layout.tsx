@@ -28,7 +28,13 @@ export function RootLayout() {
       </main>
       <Footer />
       <AuthLinkNotices />
-      <ScrollRestoration />
+      {/* A page loaded afresh has the key "default", whatever its address: keyed by address instead, so
+          it does not open at the scroll position of the last page loaded in the tab. */}
+      <ScrollRestoration
+        getKey={(location) =>
+          location.key === 'default' ? location.pathname + location.search : location.key
+        }
+      />
     </div>
   );
 }

@@ -1,6 +1,45 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { pgliteVersion, writeTemplate } from '../../src/server/db/template';
+
+const migrationsDir = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
+
+/**
+ * A migrated, empty PGlite cluster saved once per PGlite release and set of migrations (in the
+ * system's temp folder, shared by every test file and worker) and loaded into each in-memory test
+ * database: ~0.6 s instead of ~2.4 s of initdb and migrations per database.
+ */
+async function migratedTemplate(): Promise<Blob> {
+  const hash = crypto.createHash('sha256').update(pgliteVersion());
+  for (const name of fs.readdirSync(migrationsDir).sort())
+    hash.update(name).update(fs.readFileSync(path.join(migrationsDir, name)));
+  const file = path.join(os.tmpdir(), `xrp-test-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!fs.existsSync(file)) {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-test-template-'));
+    try {
+      await writeTemplate(path.join(work, 'cluster'));
+      const cluster = await PGlite.create(path.join(work, 'cluster'));
+      const dump = await cluster.dumpDataDir('none');
+      await cluster.close();
+      // Written beside and renamed, so a worker never reads half a file another is writing.
+      const partial = path.join(work, 'template.tar');
+      fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      fs.renameSync(partial, file);
+      // Templates of earlier migrations are 40 MB each and never used again.
+      for (const name of fs.readdirSync(os.tmpdir()))
+        if (/^xrp-test-template-[0-9a-f]{16}\.tar$/.test(name) && path.join(os.tmpdir(), name) !== file)
+          fs.rmSync(path.join(os.tmpdir(), name), { force: true });
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }
+  return new Blob([fs.readFileSync(file)]);
+}
 
 /**
  * A fresh, empty database for one test file: in-memory PGlite by default, or a new database on the
@@ -8,7 +47,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'memory' });
+  if (!serverUrl) return openDatabase({ kind: 'memory', from: await migratedTemplate() });
   const database = await createServerDatabase(serverUrl);
   const handle = await openDatabase({ kind: 'postgres', url: database.url });
   return {

@@ -11,7 +11,8 @@ export type Db = Kysely<Database>;
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'memory' };
+  /** In memory; `from` is a cluster saved by PGlite's dumpDataDir to start from (the tests' template). */
+  | { kind: 'memory'; from?: Blob };
 
 export interface DatabaseHandle {
   db: Db;
@@ -83,7 +84,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     dataDir = pgliteDir(target.dataDir);
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   }
-  const pglite = await PGlite.create(dataDir);
+  const pglite =
+    target.kind === 'memory' && target.from
+      ? await PGlite.create({ loadDataDir: target.from })
+      : await PGlite.create(dataDir);
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

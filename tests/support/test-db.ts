@@ -5,9 +5,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
-import { pgliteVersion, writeTemplate } from '../../src/server/db/template';
+import { writeTemplate } from '../../src/server/db/template';
+import { migrationSources } from '../../scripts/db-template';
 
-const migrationsDir = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
+const root = path.resolve(import.meta.dirname, '../..');
 
 /**
  * A migrated, empty PGlite cluster saved once per PGlite release and set of migrations (in the
@@ -15,14 +16,13 @@ const migrationsDir = path.resolve(import.meta.dirname, '../../src/server/db/mig
  * database: ~0.6 s instead of ~2.4 s of initdb and migrations per database.
  */
 async function migratedTemplate(): Promise<Blob> {
-  const hash = crypto.createHash('sha256').update(pgliteVersion());
-  for (const name of fs.readdirSync(migrationsDir).sort())
-    hash.update(name).update(fs.readFileSync(path.join(migrationsDir, name)));
-  const file = path.join(os.tmpdir(), `xrp-test-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  const sources = migrationSources(root);
+  const hash = crypto.createHash('sha256').update(sources).digest('hex').slice(0, 16);
+  const file = path.join(os.tmpdir(), `xrp-test-template-${hash}.tar`);
   if (!fs.existsSync(file)) {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-test-template-'));
     try {
-      await writeTemplate(path.join(work, 'cluster'));
+      await writeTemplate(path.join(work, 'cluster'), sources);
       const cluster = await PGlite.create(path.join(work, 'cluster'));
       const dump = await cluster.dumpDataDir('none');
       await cluster.close();

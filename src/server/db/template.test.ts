@@ -13,12 +13,14 @@ const newDataDir = () => fs.mkdtempSync(path.join(work, 'data-'));
 
 describe('the embedded database template', () => {
   beforeAll(async () => {
-    await writeTemplate(templateDir);
+    await writeTemplate(templateDir, 'sources-1');
   }, 60_000);
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
   it('starts a new DATA_DIR with every migration applied and no rows of anyone', async () => {
-    expect(isTemplateCurrent(templateDir)).toBe(true);
+    expect(isTemplateCurrent(templateDir, 'sources-1')).toBe(true);
+    // An edited migration (same names, other source) makes the build remake it.
+    expect(isTemplateCurrent(templateDir, 'sources-2')).toBe(false);
     const dataDir = newDataDir();
     expect(seedFromTemplate(dataDir, templateDir)).toBe('copied');
     expect(fs.statSync(pgliteDir(dataDir)).mode & 0o777).toBe(0o700);
@@ -42,7 +44,7 @@ describe('the embedded database template', () => {
     try {
       const parsed = JSON.parse(stamp) as { pglite: string; migrations: string[] };
       fs.writeFileSync(stampFile, JSON.stringify({ ...parsed, pglite: '0.0.1' }));
-      expect(isTemplateCurrent(templateDir)).toBe(false);
+      expect(isTemplateCurrent(templateDir, 'sources-1')).toBe(false);
       expect(seedFromTemplate(newDataDir(), templateDir)).toBe('unusable');
       fs.writeFileSync(
         stampFile,
@@ -51,7 +53,7 @@ describe('the embedded database template', () => {
       expect(seedFromTemplate(newDataDir(), templateDir)).toBe('unusable');
       // Older than the code (a migration added since): used, and the server migrates the rest.
       fs.writeFileSync(stampFile, JSON.stringify({ ...parsed, migrations: parsed.migrations.slice(0, -1) }));
-      expect(isTemplateCurrent(templateDir)).toBe(false);
+      expect(isTemplateCurrent(templateDir, 'sources-1')).toBe(false);
       expect(seedFromTemplate(newDataDir(), templateDir)).toBe('copied');
       fs.rmSync(stampFile);
       expect(seedFromTemplate(newDataDir(), templateDir)).toBe('unusable');

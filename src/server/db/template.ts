@@ -15,6 +15,8 @@ import { migrateToLatest, migrationNames } from './migrate';
 export interface TemplateStamp {
   pglite: string;
   migrations: string[];
+  /** A hash of the migrations' source (scripts/db-template.ts): an edited one remakes the template. */
+  sources: string;
 }
 
 export const templateDirOf = (root: string) => path.join(root, 'dist', 'pglite-template');
@@ -37,15 +39,18 @@ function readStamp(templateDir: string): TemplateStamp | null {
   }
 }
 
-/** Whether the template at `templateDir` matches this PGlite and these migrations exactly. */
-export function isTemplateCurrent(templateDir: string): boolean {
+/** The template's stamp when the template is complete and was made by the installed PGlite. */
+function usableStamp(templateDir: string): TemplateStamp | null {
   const stamp = readStamp(templateDir);
-  return (
-    stamp !== null &&
-    stamp.pglite === pgliteVersion() &&
-    stamp.migrations.join('\n') === migrationNames.join('\n') &&
-    fs.existsSync(path.join(templateDir, 'PG_VERSION'))
-  );
+  return stamp?.pglite === pgliteVersion() && fs.existsSync(path.join(templateDir, 'PG_VERSION'))
+    ? stamp
+    : null;
+}
+
+/** Whether the template at `templateDir` was made from exactly these migrations (`sources`, their hash). */
+export function isTemplateCurrent(templateDir: string, sources: string): boolean {
+  const stamp = usableStamp(templateDir);
+  return stamp?.sources === sources && stamp.migrations.join('\n') === migrationNames.join('\n');
 }
 
 /**
@@ -55,13 +60,8 @@ export function isTemplateCurrent(templateDir: string): boolean {
 export function seedFromTemplate(dataDir: string, templateDir: string): 'copied' | 'exists' | 'unusable' {
   const target = pgliteDir(dataDir);
   if (fs.existsSync(path.join(target, 'PG_VERSION'))) return 'exists';
-  const stamp = readStamp(templateDir);
-  const usable =
-    stamp !== null &&
-    stamp.pglite === pgliteVersion() &&
-    stamp.migrations.every((name) => migrationNames.includes(name)) &&
-    fs.existsSync(path.join(templateDir, 'PG_VERSION'));
-  if (!usable) return 'unusable';
+  const stamp = usableStamp(templateDir);
+  if (!stamp?.migrations.every((name) => migrationNames.includes(name))) return 'unusable';
   // Copied beside the target and renamed into place, so a crash mid-copy leaves no half cluster.
   const partial = `${target}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
@@ -73,7 +73,7 @@ export function seedFromTemplate(dataDir: string, templateDir: string): 'copied'
 }
 
 /** Creates the template at `templateDir` (initdb and every migration), replacing any older one. */
-export async function writeTemplate(templateDir: string): Promise<void> {
+export async function writeTemplate(templateDir: string, sources: string): Promise<void> {
   fs.rmSync(stampFileOf(templateDir), { force: true });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-template-'));
   try {
@@ -83,7 +83,7 @@ export async function writeTemplate(templateDir: string): Promise<void> {
     fs.rmSync(templateDir, { recursive: true, force: true });
     fs.mkdirSync(path.dirname(templateDir), { recursive: true });
     fs.cpSync(pgliteDir(work), templateDir, { recursive: true });
-    const stamp: TemplateStamp = { pglite: pgliteVersion(), migrations: applied };
+    const stamp: TemplateStamp = { pglite: pgliteVersion(), migrations: applied, sources };
     fs.writeFileSync(stampFileOf(templateDir), `${JSON.stringify(stamp, null, 2)}\n`);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

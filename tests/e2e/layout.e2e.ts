@@ -77,6 +77,34 @@ test.describe('header and footer (SPEC §2)', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
   });
 
+  test('a reload keeps its place; a link opens its page at the top; Forward returns to where it was', async ({
+    page,
+  }) => {
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    // The footer, once the page above it has rendered (its plans come from the API).
+    const scrollToFooter = async () => {
+      await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+      return scrollY();
+    };
+    await page.goto('/membership');
+    await expect.poll(scrollToFooter).toBeGreaterThan(200);
+    const left = await scrollY();
+    await page.reload();
+    await expect.poll(scrollY).toBe(left);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
+    await expectPath(page, '/about');
+    await expect.poll(scrollY).toBe(0);
+    await expect.poll(scrollToFooter).toBeGreaterThan(100);
+    const aboutLeft = await scrollY();
+    await page.goBack();
+    await expectPath(page, '/membership');
+    await expect.poll(scrollY).toBe(left);
+    await page.goForward();
+    await expectPath(page, '/about');
+    await expect.poll(scrollY).toBe(aboutLeft);
+  });
+
   test('/api is a page of the site while /api/… is the API', async ({ page }) => {
     await page.goto('/api');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Developer API');

@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Spinner } from '@/web/components/ui/spinner';
 import { AuthLinkNotices } from './auth-link-notices';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useServerEvents } from '@/web/lib/server-events';
+import { ScrollRestoration } from './scroll-restoration';
 
 export function RootLayout() {
   const { user } = useSession();
@@ -28,13 +29,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <AuthLinkNotices />
-      {/* A page loaded afresh has the key "default", whatever its address: keyed by address instead, so
-          it does not open at the scroll position of the last page loaded in the tab. */}
-      <ScrollRestoration
-        getKey={(location) =>
-          location.key === 'default' ? location.pathname + location.search : location.key
-        }
-      />
+      <ScrollRestoration />
     </div>
   );
 }

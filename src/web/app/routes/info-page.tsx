@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation } from 'react-router';
 import { Markdown } from '@/web/components/markdown';
 import { Spinner } from '@/web/components/ui/spinner';
 import { PageHeading } from './page-heading';
@@ -8,9 +8,7 @@ import { PageHeading } from './page-heading';
 const contents = import.meta.glob<string>('../../content/*.md', { query: '?raw', import: 'default' });
 
 /** A footer page (/learn, /about, /privacy, /terms …): its title and, where written, its text. */
-export function Component() {
-  const match = useMatches().at(-1);
-  const title = (match?.handle as { title?: string } | undefined)?.title ?? 'XRP Research';
+export function Component({ title }: { title: string }) {
   const { pathname } = useLocation();
   const load = contents[`../../content${pathname}.md`];
   const [text, setText] = useState<{ path: string; body: string } | null>(null);

@@ -127,7 +127,16 @@ async function signIn(url: string, email: string): Promise<string> {
 async function lighthouseScore(
   url: string,
   headers?: Record<string, string>,
-): Promise<{ score: number; fcp: number; lcp: number; tbt: number; finalUrl: string }> {
+): Promise<{
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  speedIndex: number;
+  benchmarkIndex: number;
+  finalUrl: string;
+}> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', ...chromiumArgs, offline],
@@ -148,6 +157,9 @@ async function lighthouseScore(
       fcp: metric('first-contentful-paint'),
       lcp: metric('largest-contentful-paint'),
       tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      speedIndex: metric('speed-index'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       finalUrl: lhr.finalDisplayedUrl,
     };
   } finally {
@@ -208,7 +220,8 @@ export async function benchWeb(): Promise<void> {
         `  ${label.padEnd(22)} score ${String(figures.score).padStart(3)} ` +
           `(${audits[0]!.score}–${audits.at(-1)!.score})  ` +
           `FCP ${(figures.fcp / 1000).toFixed(2)} s  LCP ${(figures.lcp / 1000).toFixed(2)} s  ` +
-          `TBT ${Math.round(figures.tbt)} ms`,
+          `TBT ${Math.round(figures.tbt)} ms  CLS ${figures.cls.toFixed(3)}  SI ${(figures.speedIndex / 1000).toFixed(2)} s  ` +
+          `(this machine's Lighthouse benchmarkIndex ${Math.round(figures.benchmarkIndex)})`,
       );
     }
   } finally {

@@ -1,7 +1,5 @@
-import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '@/web/app/providers/session-provider';
-import { Spinner } from '@/web/components/ui/spinner';
 import { AuthLinkNotices } from './auth-link-notices';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -23,9 +21,7 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
       <Footer />
       <AuthLinkNotices />

@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { appRoutes } from '@/domain/routing/routes';
-import { Spinner } from '@/web/components/ui/spinner';
+import { PageSpinner } from '@/web/components/ui/spinner';
 import { lazyNamed } from '@/web/lib/lazy-named';
 import { RootLayout } from './layout/root-layout';
 import { RouteGuard } from './route-guard';
@@ -88,7 +88,7 @@ export const routes: RouteObject[] = [
  * Lighthouse scored at 0.58). Navigations are transitions, so later pages never show it.
  */
 export function AppRoutes() {
-  return <Suspense fallback={<Spinner className="min-h-screen py-0" />}>{useRoutes(routes)}</Suspense>;
+  return <Suspense fallback={<PageSpinner />}>{useRoutes(routes)}</Suspense>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Button } from '@/web/components/ui/button';
@@ -27,6 +27,9 @@ export function Header() {
   const signOut = useSignOut();
   const openSignOut = () => signOut.setConfirmOpen(true);
   const signOutMounted = useOnceTrue(signOut.confirmOpen);
+  // Their first render (three Radix menus) happens in a background pass React can interrupt, not in
+  // the one that shows the page: it was one of the long tasks of a member's page load.
+  const controlsShown = useDeferredValue(Boolean(user), false);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
@@ -67,17 +70,26 @@ export function Header() {
                   <Link to="/membership">Get Premium</Link>
                 </Button>
               )}
-              <Suspense fallback={iconPlaceholder}>
-                <NotificationBell />
-              </Suspense>
-              <Suspense fallback={iconPlaceholder}>
-                <ThemeMenu />
-              </Suspense>
-              <div className="hidden md:block">
-                <Suspense fallback={null}>
-                  <UserMenu onSignOut={openSignOut} />
-                </Suspense>
-              </div>
+              {controlsShown ? (
+                <>
+                  <Suspense fallback={iconPlaceholder}>
+                    <NotificationBell />
+                  </Suspense>
+                  <Suspense fallback={iconPlaceholder}>
+                    <ThemeMenu />
+                  </Suspense>
+                  <div className="hidden md:block">
+                    <Suspense fallback={null}>
+                      <UserMenu onSignOut={openSignOut} />
+                    </Suspense>
+                  </div>
+                </>
+              ) : (
+                <>
+                  {iconPlaceholder}
+                  {iconPlaceholder}
+                </>
+              )}
             </>
           )}
         </div>

@@ -1,4 +1,5 @@
 import { Crown } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Button } from '@/web/components/ui/button';
@@ -13,6 +14,10 @@ import { PageHeading } from './page-heading';
 /** SPEC §2 Analytics. */
 export function Component() {
   const { isPremium } = useSession();
+  // The sections below the first screen render in a second pass React can interrupt, so the first
+  // one (heading, metrics, Fear & Greed) is not held up behind them; a screen's height holds their
+  // place meanwhile, keeping the footer out of view.
+  const restShown = useDeferredValue(true, false);
   return (
     <div className="flex flex-col gap-6">
       <PageHeading title="XRP Analytics Dashboard">
@@ -35,9 +40,15 @@ export function Component() {
         <MetricsGrid />
         <FearGreedCard />
       </div>
-      <ChartsCard />
-      <WhaleActivity />
-      <DominoTracker />
+      {restShown ? (
+        <>
+          <ChartsCard />
+          <WhaleActivity />
+          <DominoTracker />
+        </>
+      ) : (
+        <div className="min-h-screen" />
+      )}
     </div>
   );
 }

@@ -14,3 +14,11 @@ export function Spinner({ label = 'Loading...', className }: { label?: string; c
     </div>
   );
 }
+
+/**
+ * A whole page's loading state: a screenful, so the footer is not on screen to be pushed down (a
+ * layout shift) when the page arrives.
+ */
+export function PageSpinner() {
+  return <Spinner className="min-h-screen py-0" />;
+}

@@ -4,10 +4,13 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { newsStatsQuery } from '../api/news';
 
+/** One formatter: `toLocaleString('en-US')` builds a new one, locale data and all, on every call. */
+const counts = new Intl.NumberFormat('en-US');
+
 /** SPEC §2 News sidebar: News Overview, Recent Sources and Stay Updated. */
 export function NewsSidebar({ onRefresh, refreshing }: { onRefresh(): void; refreshing: boolean }) {
   const stats = useQuery(newsStatsQuery);
-  const figure = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-US'));
+  const figure = (value: number | undefined) => (value === undefined ? '—' : counts.format(value));
   return (
     <aside className="flex flex-col gap-4" aria-label="News overview">
       <Card>

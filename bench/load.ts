@@ -13,7 +13,7 @@ import { createRuntime } from '../src/server/runtime';
 import { freePort, waitForHealth } from '../tests/support/server-process';
 import { createServerDatabase } from '../tests/support/test-db';
 import { testEnv } from '../tests/support/test-app';
-import { seedArticles, seedMetrics } from './news.bench';
+import { seedArticles, seedFearGreed, seedMetrics } from './news.bench';
 
 /**
  * The soak: LOAD_VUS virtual users for LOAD_SECONDS against the production build on PostgreSQL, each
@@ -89,10 +89,7 @@ async function seed(handle: DatabaseHandle): Promise<void> {
   }
   await seedArticles(handle, ARTICLES);
   await seedMetrics(handle);
-  await sql`
-    INSERT INTO fear_greed_index (value, value_classification, timestamp)
-    SELECT 40 + i % 30, 'Neutral', date_trunc('day', now()) - make_interval(days => i)
-    FROM generate_series(0, 400) AS i`.execute(handle.db);
+  await seedFearGreed(handle);
   await sql`ANALYZE`.execute(handle.db);
 }
 

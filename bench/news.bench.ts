@@ -132,6 +132,14 @@ export async function seedMetrics(handle: DatabaseHandle): Promise<void> {
     FROM generate_series(0, 400) AS i`.execute(handle.db);
 }
 
+/** 400 days of the Fear & Greed index, one reading a day. */
+export async function seedFearGreed(handle: DatabaseHandle): Promise<void> {
+  await sql`
+    INSERT INTO fear_greed_index (value, value_classification, timestamp)
+    SELECT 40 + i % 30, 'Neutral', date_trunc('day', now()) - make_interval(days => i)
+    FROM generate_series(0, 400) AS i`.execute(handle.db);
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }

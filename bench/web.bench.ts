@@ -9,7 +9,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildWebApp, isBuildCurrent } from '../scripts/build-stamp';
 import { chromiumArgs, chromiumPath, ensureChromium } from '../scripts/chromium';
+import { openDatabase } from '../src/server/db/client';
+import { migrateToLatest } from '../src/server/db/migrate';
 import { freePort, waitForHealth } from '../tests/support/server-process';
+import { seedArticles, seedFearGreed, seedMetrics } from './news.bench';
 
 /**
  * The production web build as a phone sees it, for / (visitor), /news and /analytics (premium member):
@@ -33,15 +36,34 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   });
 }
 
+/**
+ * A site with something to show: 1,000 news articles, 400 market readings and 400 days of Fear &
+ * Greed, written into the embedded database before the server opens it (the benchmark's server does
+ * not sync). Empty, `/news` and `/analytics` would be lighter to render than on any real site.
+ */
+async function seedSite(dataDir: string): Promise<void> {
+  const handle = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    await migrateToLatest(handle.db);
+    await seedArticles(handle, 1_000);
+    await seedMetrics(handle);
+    await seedFearGreed(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
 async function startServer(): Promise<{ url: string; env: NodeJS.ProcessEnv; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-bench-web-'));
+  await seedSite(dataDir);
   const env = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-bench-web-')),
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SYNC_DISABLED: 'true',
     NODE_ENV: 'production',

@@ -133,7 +133,9 @@ export function Component() {
           </form>
 
           {news.isPending ? (
-            <Spinner label="Loading latest XRP news..." />
+            // A screenful where the list will be, so the sidebar below is not pushed down when 50
+            // cards arrive (on a site with no news yet it moves up instead, a smaller shift).
+            <Spinner label="Loading latest XRP news..." className="min-h-screen items-start" />
           ) : news.isError ? (
             <Card>
               <CardContent className="flex flex-col items-center gap-3 pt-6 text-center">

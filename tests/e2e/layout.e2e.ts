@@ -105,6 +105,12 @@ test.describe('header and footer (SPEC §2)', () => {
     await expect.poll(scrollY).toBe(aboutLeft);
   });
 
+  test('an address whose #fragment is not valid escaping still opens its page', async ({ page }) => {
+    await page.goto('/membership#%E0%A4%A');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('/api is a page of the site while /api/… is the API', async ({ page }) => {
     await page.goto('/api');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Developer API');

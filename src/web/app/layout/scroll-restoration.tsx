@@ -15,6 +15,15 @@ export function scrollKey(location: Pick<Location, 'key' | 'pathname' | 'search'
   return location.key === 'default' ? location.pathname + location.search : location.key;
 }
 
+/** The element id a `#fragment` names; a malformed escape (`#%E0`) is taken as written, not thrown. */
+function fragmentId(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return hash.slice(1);
+  }
+}
+
 function readPositions(): Record<string, number> {
   try {
     const saved: unknown = JSON.parse(sessionStorage.getItem(storageKey) ?? '{}');
@@ -62,7 +71,7 @@ export function ScrollRestoration() {
     current.current = key;
     const y = action === 'POP' ? (positions.current ??= readPositions())[key] : undefined;
     if (typeof y === 'number') return restore(y);
-    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    const target = location.hash ? document.getElementById(fragmentId(location.hash)) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
   }, [key, action, location.hash]);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
@@ -18,10 +18,42 @@ const reactRouterProduction = path.resolve(
 const framework =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|hono)[\\/]/;
 
+/**
+ * The app's one stylesheet goes inside index.html, so the first paint waits for no request but the
+ * document (ADR 0028); the file itself is left out of the output. With `cssCodeSplit: false` no chunk
+ * names it among the files Vite's preload helper fetches before the chunk runs.
+ */
+function inlineStylesheet(): Plugin {
+  let inlined: string | undefined;
+  return {
+    name: 'inline-stylesheet',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const sheets = Object.values(bundle ?? {}).filter((file) => file.fileName.endsWith('.css'));
+        const [sheet, ...others] = sheets;
+        if (!sheet || others.length > 0 || sheet.type !== 'asset')
+          throw new Error(`inline-stylesheet expects one stylesheet, found ${sheets.length}`);
+        const css = String(sheet.source);
+        if (css.includes('</style')) throw new Error('the stylesheet cannot be inlined: it contains </style');
+        const tag = new RegExp(`<link rel="stylesheet"[^>]*href="/${sheet.fileName}"[^>]*>`);
+        if (!tag.test(html)) throw new Error(`index.html does not link ${sheet.fileName}`);
+        inlined = sheet.fileName;
+        return html.replace(tag, () => `<style>${css}</style>`);
+      },
+    },
+    generateBundle(_, bundle) {
+      if (inlined) delete bundle[inlined];
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root,
   publicDir: path.join(root, 'public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), inlineStylesheet()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
@@ -33,6 +65,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 700,
+    // One stylesheet, inside index.html (inlineStylesheet): no chunk lists it to load.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         // What every page runs, in one chunk: split by importer, as it was, it made five small chunks

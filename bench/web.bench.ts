@@ -100,26 +100,33 @@ interface Weight {
 }
 const none = (): Weight => ({ files: 0, raw: 0, gzip: 0 });
 
-/** The scripts and style sheets Chromium loads for a route, raw and gzipped (-9), as one visit. */
-async function routeWeight(url: string, cookie?: string): Promise<{ js: Weight; css: Weight; wire: number }> {
+/**
+ * The document, scripts and style sheets Chromium loads for a route, raw and gzipped (-9), as one
+ * visit. The document carries the app's style sheet inline (ADR 0028), so it is counted beside them.
+ */
+async function routeWeight(
+  url: string,
+  cookie?: string,
+): Promise<{ html: Weight; js: Weight; css: Weight; wire: number }> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, offline] });
   try {
     const context = await browser.newContext({ extraHTTPHeaders: cookie ? { cookie } : {} });
     const page = await context.newPage();
-    const loads: Promise<{ kind: 'js' | 'css'; body: Buffer; wire: number }>[] = [];
+    const kinds = { document: 'html', script: 'js', stylesheet: 'css' } as const;
+    const loads: Promise<{ kind: 'html' | 'js' | 'css'; body: Buffer; wire: number }>[] = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
-      if (type !== 'script' && type !== 'stylesheet') return;
+      if (!(type in kinds)) return;
       loads.push(
         (async () => {
           const body = await response.body();
           const sizes = await response.request().sizes();
-          return { kind: type === 'script' ? 'js' : 'css', body, wire: sizes.responseBodySize };
+          return { kind: kinds[type as keyof typeof kinds], body, wire: sizes.responseBodySize };
         })(),
       );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    const weight = { js: none(), css: none(), wire: 0 };
+    const weight = { html: none(), js: none(), css: none(), wire: 0 };
     for (const load of await Promise.all(loads)) {
       const target = weight[load.kind];
       target.files += 1;
@@ -158,6 +165,8 @@ async function lighthouseScore(
   speedIndex: number;
   benchmarkIndex: number;
   finalUrl: string;
+  /** Lighthouse's own failure (a trace it could not read, NO_NAVSTART): the audit measured nothing. */
+  failure: string | undefined;
 }> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
@@ -183,6 +192,7 @@ async function lighthouseScore(
       speedIndex: metric('speed-index'),
       benchmarkIndex: lhr.environment.benchmarkIndex,
       finalUrl: lhr.finalDisplayedUrl,
+      failure: lhr.runtimeError?.code,
     };
   } finally {
     chrome.kill();
@@ -216,6 +226,7 @@ export async function benchWeb(): Promise<void> {
       console.log(
         `  ${label.padEnd(22)} JS ${weight.js.files} files ${kb(weight.js.gzip).padStart(9)} gzip ` +
           `(${(weight.js.gzip / all.gzip).toFixed(2)}× build)  CSS ${kb(weight.css.gzip).padStart(8)} gzip  ` +
+          `document ${kb(weight.html.gzip)} gzip (style sheet inline)  ` +
           `on the wire ${kb(weight.wire)}`,
       );
     }
@@ -230,8 +241,16 @@ export async function benchWeb(): Promise<void> {
     for (const [label, target, routeCookie] of routes) {
       const headers = routeCookie ? { Cookie: routeCookie } : undefined;
       const audits = [];
-      for (let index = 0; index < runs; index += 1) {
+      let failures = 0;
+      while (audits.length < runs) {
         const figures = await lighthouseScore(target, headers);
+        if (figures.failure) {
+          // A failed recording scores 0 and measured nothing: audited again, and counted in the output.
+          failures += 1;
+          if (failures > runs)
+            throw new Error(`${label}: Lighthouse failed ${failures} times (${figures.failure})`);
+          continue;
+        }
         if (new URL(figures.finalUrl).pathname !== new URL(target).pathname)
           throw new Error(`${label} ended on ${figures.finalUrl}: the audit did not measure the page`);
         audits.push(figures);
@@ -243,7 +262,8 @@ export async function benchWeb(): Promise<void> {
           `(${audits[0]!.score}–${audits.at(-1)!.score})  ` +
           `FCP ${(figures.fcp / 1000).toFixed(2)} s  LCP ${(figures.lcp / 1000).toFixed(2)} s  ` +
           `TBT ${Math.round(figures.tbt)} ms  CLS ${figures.cls.toFixed(3)}  SI ${(figures.speedIndex / 1000).toFixed(2)} s  ` +
-          `(this machine's Lighthouse benchmarkIndex ${Math.round(figures.benchmarkIndex)})`,
+          `(this machine's Lighthouse benchmarkIndex ${Math.round(figures.benchmarkIndex)})` +
+          (failures ? `; ${failures} audit(s) Lighthouse could not record, run again` : ''),
       );
     }
   } finally {

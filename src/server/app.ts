@@ -23,7 +23,7 @@ import type { AppDeps, AppEnv } from './lib/context';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { rejectCrossSiteWrites } from './lib/origin-check';
 import { requestContext } from './lib/request-context';
-import { createWebAppRoutes } from './lib/web-app';
+import { createWebAppRoutes, inlineScripts, readIndexHtml } from './lib/web-app';
 import { createAlertRoutes } from './features/alerts/alerts.routes';
 import { createUserAdminRoutes } from './features/users/users-admin.routes';
 import { createApiKeyRoutes } from './features/developer/api-keys.routes';
@@ -83,11 +83,12 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   api.all('*', (c) => c.json(errorBody('not_found', `No API route for ${c.req.method} ${c.req.path}`), 404));
 
   const app = new OpenAPIHono<AppEnv>();
-  app.use(requestContext(deps.logger, deps.env.PUBLIC_URL));
+  const indexHtml = options.webDistDir ? readIndexHtml(options.webDistDir) : undefined;
+  app.use(requestContext(deps.logger, deps.env.PUBLIC_URL, indexHtml ? inlineScripts(indexHtml) : []));
   if (options.webDistDir) {
     // Compression where it pays: the app's assets and pages. API answers are small JSON (bench/).
     app.use('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : webCompression(c, next)));
-    const web = createWebAppRoutes(options.webDistDir);
+    const web = createWebAppRoutes(options.webDistDir, indexHtml);
     // /api itself is a page of the site (SPEC §2 footer); everything below it is the API.
     app.get('/api', (c) => web.fetch(c.req.raw));
     app.route('/api', api);

@@ -111,6 +111,33 @@ test.describe('header and footer (SPEC §2)', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("a page opened by its address takes the place of index.html's spinner with none of its own between", async ({
+    page,
+  }) => {
+    // index.html's spinner is plain markup; the app's is lucide's icon. A page begun before its
+    // chunk had arrived showed the app's for 300 ms or more (React's fallback throttle, ADR 0028).
+    await page.addInitScript(() => {
+      const seen = { spinners: 0 };
+      Object.assign(window, { seen });
+      new MutationObserver(() => {
+        // Before the page's heading: a page may show its own spinner for its data after it.
+        if (!document.querySelector('h1') && document.querySelector('#root [role="status"] svg.lucide'))
+          seen.spinners += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const pages: [string, string][] = [
+      ['/terms', 'Terms of Service'],
+      ['/research', 'Research'],
+    ];
+    for (const [path, title] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      expect(await page.evaluate(() => (window as unknown as { seen: { spinners: number } }).seen)).toEqual({
+        spinners: 0,
+      });
+    }
+  });
+
   test('/api is a page of the site while /api/… is the API', async ({ page }) => {
     await page.goto('/api');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Developer API');

@@ -16,24 +16,32 @@ const complete = new WeakSet<Response>();
 const REQUEST_ID = /^[\w\-=]{1,255}$/;
 
 /** The headers secureHeaders sets, computed once by running it (ADR 0024: hot reads). */
-async function fixedHeaders(publicUrl: string): Promise<Record<string, string>> {
+async function fixedHeaders(
+  publicUrl: string,
+  inlineScripts: readonly string[],
+): Promise<Record<string, string>> {
   const probe = { res: new Response(null) } as Context;
-  await securityHeaders(publicUrl)(probe, async () => undefined);
+  await securityHeaders(publicUrl, inlineScripts)(probe, async () => undefined);
   return Object.fromEntries(probe.res.headers);
 }
 
 /**
  * Per request: an id (X-Request-Id, kept from the caller when well formed), a child logger carrying
- * it, the security headers on the answer, and one log line when it completes. Answers made by
+ * it, the security headers on the answer (the CSP allowing `inlineScripts`, index.html's own), and
+ * one log line when it completes. Answers made by
  * `sendJson` arrive with those headers already in place and are not touched again: setting a dozen
  * headers on a web Response costs more than the rest of a cached read (bench/health.bench.ts).
  */
-export function requestContext(logger: Logger, publicUrl: string): MiddlewareHandler<AppEnv> {
+export function requestContext(
+  logger: Logger,
+  publicUrl: string,
+  inlineScripts: readonly string[] = [],
+): MiddlewareHandler<AppEnv> {
   let entries: [string, string][] = [];
   let jsonHeaders: Record<string, string> | undefined;
   return async (c, next) => {
     if (!jsonHeaders) {
-      const fixed = await fixedHeaders(publicUrl);
+      const fixed = await fixedHeaders(publicUrl, inlineScripts);
       entries = Object.entries(fixed);
       // Every name present from the start: copying it and then assigning values stays on V8's fast path.
       jsonHeaders = { ...fixed, 'content-type': 'application/json', 'cache-control': '', 'x-request-id': '' };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,16 +9,21 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let app: TestApp;
 let distDir: string;
+const themeScript = "\n  document.documentElement.classList.toggle('dark', true);\n";
 
 beforeAll(async () => {
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-dist-'));
   fs.mkdirSync(path.join(distDir, 'assets'));
-  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    `<!doctype html><head><script>${themeScript}</script>` +
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script></head><div id="root"></div>',
+  );
   fs.writeFileSync(
     path.join(distDir, 'assets', 'index-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
   );
-  fs.writeFileSync(path.join(distDir, 'theme-init.js'), '/* theme */');
+  fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(
     path.join(distDir, 'assets', 'chunk-def456.js'),
     `export const x = ${JSON.stringify('y'.repeat(4000))};`,
@@ -68,6 +74,15 @@ describe('serving the built web app', () => {
     }
   });
 
+  it("allows index.html's inline script by its hash, and no other inline script", async () => {
+    const csp = (await app.request('/news')).headers.get('content-security-policy') ?? '';
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
+    const hash = createHash('sha256').update(themeScript).digest('base64');
+    expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`]);
+    // The API's answers carry the same policy.
+    expect((await app.request('/api/health')).headers.get('content-security-policy')).toBe(csp);
+  });
+
   it('answers an unknown path with the app (its 404 page) and status 404', async () => {
     const response = await app.request('/no-such-page');
     expect(response.status).toBe(404);
@@ -75,7 +90,7 @@ describe('serving the built web app', () => {
   });
 
   it('revalidates un-hashed public files and 404s a missing asset', async () => {
-    expect((await app.request('/theme-init.js')).headers.get('cache-control')).toBe('no-cache');
+    expect((await app.request('/favicon.svg')).headers.get('cache-control')).toBe('no-cache');
     expect((await app.request('/assets/missing-000.js')).status).toBe(404);
   });
 

@@ -18,14 +18,26 @@ function withCacheControl(value: string): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The built app's index.html; undefined when the app has not been built. */
+export function readIndexHtml(distDir: string): string | undefined {
+  const indexFile = path.join(distDir, 'index.html');
+  return fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+}
+
+/** The text of each inline script of a page, as the CSP hashes it: between the tags, untouched. */
+export function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (match) => match[1] ?? '',
+  );
+}
+
 /**
  * Serves the built React app: hashed files under /assets forever, other public files revalidated,
  * index.html never cached. Unknown paths get index.html (the app draws its 404 page) with status 404.
  */
-export function createWebAppRoutes(distDir: string) {
-  const indexFile = path.join(distDir, 'index.html');
+export function createWebAppRoutes(distDir: string, indexHtml = readIndexHtml(distDir)) {
   const app = new Hono<AppEnv>();
-  if (!fs.existsSync(indexFile)) {
+  if (indexHtml === undefined) {
     app.get('*', (c) =>
       c.text(
         'The web app is not built. Run `npm run build` (or `npm start`, which builds when needed).',
@@ -34,7 +46,6 @@ export function createWebAppRoutes(distDir: string) {
     );
     return app;
   }
-  const indexHtml = fs.readFileSync(indexFile, 'utf8');
 
   // The build wrote .br and .gz beside each asset (scripts/build-stamp.ts): sent as they are.
   app.use('/assets/*', withCacheControl(IMMUTABLE), serveStatic({ root: distDir, precompressed: true }));

@@ -21,7 +21,7 @@ interface PageHandle {
 /** A page's route: its module, loaded when the page is first shown (or by `preloadPage`). */
 function page(path: string, load: () => Promise<{ Component: ComponentType }>): RouteObject {
   const Page = lazyNamed(load, 'Component');
-  return { path, element: <Page />, handle: { preload: load } satisfies PageHandle };
+  return { path, element: <Page />, handle: { preload: Page.preload } satisfies PageHandle };
 }
 
 const InfoPage = lazyNamed(() => import('./routes/info-page'), 'Component');
@@ -95,9 +95,10 @@ export function AppRoutes() {
  * Starts loading the chunk of the page at `pathname`. Called once at start-up: a guarded page is
  * otherwise only requested once the session check its guard waits for has answered.
  */
-export function preloadPage(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
+export function preloadPage(pathname: string): Promise<void> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map((match) =>
     // A failed download is retried, and reported, when the page itself renders.
-    (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined);
-  }
+    (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined),
+  );
+  return Promise.all(loads).then(() => undefined);
 }

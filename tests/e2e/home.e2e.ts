@@ -18,6 +18,23 @@ test.describe('home (SPEC §2 Home)', () => {
     await expect(dots.nth(0)).toHaveAttribute('aria-pressed', 'true');
   });
 
+  test('on a phone the ticker keeps its height whichever item it shows, so the page below stays put', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Market Updates' });
+    const dots = page.getByRole('group', { name: 'Choose an update' }).getByRole('button');
+    await expect(dots).toHaveCount(4);
+    const heights = new Set<number>();
+    for (let index = 0; index < 4; index += 1) {
+      await dots.nth(index).click();
+      await expect(dots.nth(index)).toHaveAttribute('aria-pressed', 'true');
+      heights.add(Math.round((await card.boundingBox())?.height ?? 0));
+    }
+    expect(heights.size).toBe(1);
+  });
+
   test('visitors get sign-up buttons in the plans section', async ({ page }) => {
     await page.goto('/');
     const plans = page.getByTestId('plans-section');

@@ -74,8 +74,10 @@ export function MarketTicker() {
               className={cn('size-5 shrink-0', item.trend === 'down' ? 'text-red-600' : 'text-primary')}
               aria-hidden="true"
             />
-            <div className="flex flex-col">
-              <span className="font-medium">
+            {/* Room for a two-line title always: items of every length rotate through, and live
+                items replace the samples, without moving the page. */}
+            <div className="flex min-h-16 flex-col justify-center">
+              <span className="line-clamp-2 font-medium">
                 {item.title}
                 {item.price && <span className="ml-2 tabular-nums">{item.price}</span>}
               </span>

@@ -28,9 +28,9 @@ async function fixedHeaders(
 /**
  * Per request: an id (X-Request-Id, kept from the caller when well formed), a child logger carrying
  * it, the security headers on the answer (the CSP allowing `inlineScripts`, index.html's own), and
- * one log line when it completes. Answers made by
- * `sendJson` arrive with those headers already in place and are not touched again: setting a dozen
- * headers on a web Response costs more than the rest of a cached read (bench/health.bench.ts).
+ * one log line when it completes. Answers made by `sendJson` arrive with those headers already in
+ * place and are not touched again: setting a dozen headers on a web Response costs more than the
+ * rest of a cached read (bench/health.bench.ts).
  */
 export function requestContext(
   logger: Logger,

@@ -33,9 +33,10 @@ export function inlineScripts(html: string): string[] {
 
 /**
  * Serves the built React app: hashed files under /assets forever, other public files revalidated,
- * index.html never cached. Unknown paths get index.html (the app draws its 404 page) with status 404.
+ * index.html (`readIndexHtml`, read once by the caller, which also takes its CSP from it) never
+ * cached. Unknown paths get index.html (the app draws its 404 page) with status 404.
  */
-export function createWebAppRoutes(distDir: string, indexHtml = readIndexHtml(distDir)) {
+export function createWebAppRoutes(distDir: string, indexHtml: string | undefined) {
   const app = new Hono<AppEnv>();
   if (indexHtml === undefined) {
     app.get('*', (c) =>

@@ -63,7 +63,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for reading error reports and bundle sizes, but no script names them: the
+    // server does not serve them (lib/web-app.ts), and no `sourceMappingURL` points a browser there.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 700,
     // One stylesheet, inside index.html (inlineStylesheet): no chunk lists it to load.
     cssCodeSplit: false,

@@ -109,6 +109,7 @@ async function startServer(databaseUrl: string): Promise<{ url: string; child: C
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      BILLING_TEST_MODE: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,

@@ -68,6 +68,7 @@ export async function benchStart(): Promise<void> {
   const appEnv = (dataDir: string) => ({
     ...process.env,
     NODE_ENV: 'production',
+    BILLING_TEST_MODE: 'true',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SYNC_DISABLED: 'true',

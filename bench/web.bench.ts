@@ -67,6 +67,8 @@ async function startServer(): Promise<{ url: string; env: NodeJS.ProcessEnv; chi
     LOG_LEVEL: 'warn',
     SYNC_DISABLED: 'true',
     NODE_ENV: 'production',
+    // No Stripe keys here: the labelled test mode, which production runs only when told to.
+    BILLING_TEST_MODE: 'true',
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,

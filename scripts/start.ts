@@ -17,10 +17,23 @@ if (!isBuildCurrent(root)) {
 const bundle = ensureServerBundle(root);
 await ensureDatabaseTemplate(root);
 
+// A local install runs the labelled test mode until Stripe keys are added (README). The server alone
+// refuses it under NODE_ENV=production unless BILLING_TEST_MODE=true: this launcher says so for the
+// operator who set neither, and tells them. An explicit BILLING_TEST_MODE is left as it is.
+const env = { ...process.env };
+const requiresStripe = ['true', '1', 'yes'].includes(env.BILLING_REQUIRE_STRIPE?.trim() ?? '');
+if (env.BILLING_TEST_MODE === undefined && !env.STRIPE_SECRET_KEY?.trim() && !requiresStripe) {
+  env.BILLING_TEST_MODE = 'true';
+  process.stderr.write(
+    'warn: no STRIPE_SECRET_KEY: payments run in test mode (BILLING_TEST_MODE=true), no card is charged and Premium is free.\n',
+  );
+}
+
 // Its own process group, so a terminal's Ctrl-C reaches it once (forwarded), not twice: the server
 // takes a second signal as "stop now".
 const server = spawn(process.execPath, ['--enable-source-maps', bundle], {
   cwd: root,
+  env,
   stdio: 'inherit',
   detached: true,
 });

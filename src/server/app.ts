@@ -18,6 +18,7 @@ import { createSessionRoutes } from './features/session/session.routes';
 import { createSyncRoutes } from './features/sync/sync.routes';
 import { createWhaleRoutes } from './features/whales/whales.routes';
 import { AppError, errorBody } from './lib/app-error';
+import { limitRequestBody } from './lib/body-limit';
 import { withoutSessionToken } from './lib/auth-response';
 import type { AppDeps, AppEnv } from './lib/context';
 import { rejectNulCharacters } from './lib/nul-guard';
@@ -67,6 +68,8 @@ const webCompression = compress();
 
 export function createApp(deps: AppDeps, options: AppOptions) {
   const api = new OpenAPIHono<AppEnv>();
+  // First: nothing below (the NUL check, better-auth, the Stripe webhook) reads a body over the limit.
+  api.use(limitRequestBody(deps.env.MAX_BODY_BYTES));
   api.use(rejectCrossSiteWrites(deps.env.PUBLIC_URL));
   api.use(rejectNulCharacters());
   api.route('/', createApiRoutes(deps, options));

@@ -62,4 +62,63 @@ describe('parseEnv', () => {
     const result = parseEnv({ OUTBOUND_ALLOW_HOSTS: '127.0.0.1, localhost,' });
     expect(result.ok && result.env.OUTBOUND_ALLOW_HOSTS).toEqual(['127.0.0.1', 'localhost']);
   });
+  describe('test-mode billing under NODE_ENV=production', () => {
+    it('refuses to start without Stripe keys unless BILLING_TEST_MODE=true says so', () => {
+      const result = parseEnv({ NODE_ENV: 'production' });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.errors).toHaveLength(1);
+      expect(result.errors[0]).toMatch(
+        /^BILLING_TEST_MODE must be true to run without STRIPE_SECRET_KEY when NODE_ENV=production/,
+      );
+      expect(parseEnv({ NODE_ENV: 'production', BILLING_TEST_MODE: 'false' }).ok).toBe(false);
+    });
+
+    it('starts in test mode when BILLING_TEST_MODE=true, and with Stripe keys without it', () => {
+      const testMode = parseEnv({ NODE_ENV: 'production', BILLING_TEST_MODE: 'true' });
+      expect(testMode.ok && testMode.env.BILLING_TEST_MODE).toBe(true);
+      const stripe = parseEnv({
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      });
+      expect(stripe.ok).toBe(true);
+    });
+
+    it('needs no setting outside production, and names only the Stripe keys when they are required', () => {
+      expect(parseEnv({}).ok).toBe(true);
+      expect(parseEnv({ NODE_ENV: 'test' }).ok).toBe(true);
+      const required = parseEnv({ NODE_ENV: 'production', BILLING_REQUIRE_STRIPE: 'true' });
+      expect(!required.ok && required.errors.map((line) => line.split(' ')[0])).toEqual([
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+      ]);
+    });
+  });
+
+  it('reads TRUST_PROXY as a hop count (true: one) or a list of proxy ranges, and none by default', () => {
+    const hops = (value: string | undefined) => {
+      const result = parseEnv({ TRUST_PROXY: value });
+      return result.ok ? result.env.TRUST_PROXY : result.errors;
+    };
+    expect(hops(undefined)).toEqual({ hops: 0 });
+    expect(hops('false')).toEqual({ hops: 0 });
+    expect(hops('true')).toEqual({ hops: 1 });
+    expect(hops('2')).toEqual({ hops: 2 });
+    const list = hops('10.0.0.0/8, 192.168.1.10, ::1');
+    expect('proxies' in list && list.proxies.map(([range, bits]) => `${range.toString()}/${bits}`)).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10/32',
+      '::1/128',
+    ]);
+  });
+
+  it('limits request bodies to 1 MB unless MAX_BODY_BYTES says otherwise', () => {
+    const fallback = parseEnv({});
+    expect(fallback.ok && fallback.env.MAX_BODY_BYTES).toBe(1024 * 1024);
+    const set = parseEnv({ MAX_BODY_BYTES: '5242880' });
+    expect(set.ok && set.env.MAX_BODY_BYTES).toBe(5 * 1024 * 1024);
+    const bad = parseEnv({ MAX_BODY_BYTES: '1.5MB' });
+    expect(!bad.ok && bad.errors[0]).toMatch(/^MAX_BODY_BYTES must be a whole number of bytes/);
+  });
 });

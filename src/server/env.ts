@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /**
@@ -15,8 +16,50 @@ const optionalText = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+/** A comma-separated list: trimmed, empty entries dropped; unset is the empty list. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const wsUrl = z.url({ protocol: /^wss?$/, error: 'must be a ws(s) URL' });
+
+/**
+ * Which X-Forwarded-For hops to believe (lib/client-ip.ts): the nearest `hops` (the socket's peer
+ * counts as the first), or every hop whose address is in `proxies`. `{ hops: 0 }` believes none.
+ */
+export type TrustProxy = { hops: number } | { proxies: [ipaddr.IPv4 | ipaddr.IPv6, number][] };
+
+const TRUST_PROXY_ERROR =
+  'must be false, true (one proxy), a number of proxies, or a comma-separated list of proxy addresses or CIDR ranges';
+
+/** `false`/unset: none; `true`: one hop (as before hop counts existed); `2`: two hops; `10.0.0.0/8, ::1`: those. */
+const trustProxySetting = z
+  .string()
+  .default('')
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw.trim().toLowerCase();
+    if (['', 'false', 'no'].includes(value)) return { hops: 0 };
+    if (['true', 'yes'].includes(value)) return { hops: 1 };
+    if (/^\d+$/.test(value) && Number(value) <= 100) return { hops: Number(value) };
+    const entries = value.split(',').map((entry) => entry.trim());
+    const proxies = entries.map((entry) =>
+      ipaddr.isValidCIDR(entry)
+        ? ipaddr.parseCIDR(entry)
+        : ipaddr.isValid(entry)
+          ? ipaddr.parseCIDR(`${entry}/${ipaddr.parse(entry).kind() === 'ipv4' ? 32 : 128}`)
+          : undefined,
+    );
+    if (proxies.every((range) => range !== undefined)) return { proxies };
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_ERROR });
+    return z.NEVER;
+  });
 
 const envSchema = z
   .object({
@@ -37,6 +80,12 @@ const envSchema = z
         .optional(),
     ),
     AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    /** Encrypts the members' authenticator secrets; unset → a key derived from AUTH_SECRET (docs/operations.md). */
+    TWO_FACTOR_ENCRYPTION_KEY: optionalText.pipe(
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    /** Earlier TWO_FACTOR_ENCRYPTION_KEY values, comma-separated: still read, never written (key rotation). */
+    TWO_FACTOR_PREVIOUS_KEYS: commaList,
     SMTP_URL: optionalText.pipe(
       z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     ),
@@ -46,6 +95,8 @@ const envSchema = z
     STRIPE_PRICE_ID: optionalText,
     STRIPE_API_BASE: optionalText.pipe(httpUrl.optional()),
     BILLING_REQUIRE_STRIPE: booleanFlag.default(false),
+    /** Production without Stripe keys runs the no-charge test mode only when this says so. */
+    BILLING_TEST_MODE: booleanFlag.default(false),
     COINGECKO_API_BASE: httpUrl.default('https://api.coingecko.com/api/v3'),
     COINGECKO_API_KEY: optionalText,
     COINPAPRIKA_API_BASE: httpUrl.default('https://api.coinpaprika.com'),
@@ -56,18 +107,17 @@ const envSchema = z
     XRPL_WS_FALLBACK_URL: wsUrl.default('wss://s2.ripple.com'),
     /** Tests: refuse every host not in OUTBOUND_ALLOW_HOSTS, so no test can reach the internet. */
     OUTBOUND_ONLY_ALLOWED: booleanFlag.default(false),
-    OUTBOUND_ALLOW_HOSTS: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((host) => host.trim())
-          .filter(Boolean),
-      ),
+    OUTBOUND_ALLOW_HOSTS: commaList,
     VAPID_PUBLIC_KEY: optionalText,
     VAPID_PRIVATE_KEY: optionalText,
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxySetting,
+    /** The largest request body the API reads; a bigger one is refused with 413 before it is read. */
+    MAX_BODY_BYTES: z.coerce
+      .number({ error: 'must be a whole number of bytes between 1024 and 1073741824' })
+      .int('must be a whole number of bytes between 1024 and 1073741824')
+      .min(1024, 'must be a whole number of bytes between 1024 and 1073741824')
+      .max(1024 ** 3, 'must be a whole number of bytes between 1024 and 1073741824')
+      .default(1024 * 1024),
     ROLE: z.enum(['web', 'jobs', 'all'], { error: 'must be one of web, jobs, all' }).default('all'),
     SYNC_DISABLED: booleanFlag.default(false),
     SSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(25),
@@ -88,6 +138,19 @@ const envSchema = z
       .default('info'),
   })
   .superRefine((env, ctx) => {
+    // Test mode hands out Premium without payment: a production server must not fall into it unasked.
+    if (
+      env.NODE_ENV === 'production' &&
+      !env.STRIPE_SECRET_KEY &&
+      !env.BILLING_TEST_MODE &&
+      !env.BILLING_REQUIRE_STRIPE
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BILLING_TEST_MODE'],
+        message:
+          'must be true to run without STRIPE_SECRET_KEY when NODE_ENV=production (test mode: Premium without payment); set the Stripe keys to take payments',
+      });
     if (env.BILLING_REQUIRE_STRIPE) {
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
         if (!env[key])

@@ -4,7 +4,7 @@ import { createPushSender } from './features/alerts/push';
 import type { DatabaseHandle } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
-import { anonymiseUserTraces } from './features/account/account.service';
+import { removeUserTraces } from './features/account/account.service';
 import { createBilling } from './features/billing/billing';
 import { cancelForDeletion } from './features/billing/billing.service';
 import { loadEvents } from './features/events/events.service';
@@ -15,6 +15,7 @@ import type { AppDeps } from './lib/context';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { resolveAuthSecret } from './lib/secrets';
+import { hashLegacyBackupCodes } from './lib/two-factor-secrets';
 import { APP_VERSION } from './version';
 
 export interface Runtime {
@@ -39,7 +40,13 @@ export async function createRuntime(options: {
   }
   const mailer =
     options.mailer ??
-    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      dataDir: env.DATA_DIR,
+      logger,
+      nodeEnv: env.NODE_ENV,
+    });
   const billing = createBilling({ env, db: handle.db, mailer, logger });
   const auth = createAuth({
     db: handle.db,
@@ -47,15 +54,19 @@ export async function createRuntime(options: {
     onUserDeleting: async (userId) => {
       // A paid subscription ends before the account does: a deleted user is never charged again.
       await cancelForDeletion(billing, userId);
-      await anonymiseUserTraces(handle.db, userId);
+      await removeUserTraces(handle.db, userId);
     },
     secret: resolveAuthSecret(env),
+    twoFactorKey: env.TWO_FACTOR_ENCRYPTION_KEY,
+    previousTwoFactorKeys: env.TWO_FACTOR_PREVIOUS_KEYS,
     publicUrl: env.PUBLIC_URL,
     logger,
     onUserCreated: async (user) => {
       await ensureProfile(handle.db, user);
     },
   });
+  const rehashed = await hashLegacyBackupCodes(handle.db, resolveAuthSecret(env));
+  if (rehashed > 0) logger.info({ accounts: rehashed }, 'backup codes now stored as hashes');
   const events = new EventBus((ids) => loadEvents(handle.db, ids), logger);
   const alerts = {
     push: createPushSender(env),

@@ -121,6 +121,8 @@ export default async function globalSetup() {
     TRUST_PROXY: 'true',
     // The browser tests never reach the public market APIs.
     SYNC_DISABLED: 'true',
+    // The checkout journeys run on the local test-mode provider, whatever NODE_ENV the shell has.
+    BILLING_TEST_MODE: 'true',
   };
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,

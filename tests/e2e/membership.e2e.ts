@@ -88,6 +88,18 @@ test.describe('membership', () => {
     await expect(page.getByTestId('test-mode-notice')).toHaveCount(0);
   });
 
+  test('in test mode every page says so, to visitors and members alike', async ({ page, signInAs }) => {
+    for (const path of ['/', '/news', '/membership', '/learn']) {
+      await page.goto(path);
+      await expect(page.getByRole('complementary', { name: 'Payments' })).toHaveText(
+        'Payments are in test mode: no card is charged.',
+      );
+    }
+    await signInAs('free');
+    await page.goto('/settings');
+    await expect(page.getByRole('complementary', { name: 'Payments' })).toBeVisible();
+  });
+
   test('checkout returns: canceled and success toasts, then the URL is /membership', async ({
     page,
     signInAs,

@@ -29,7 +29,7 @@ test.describe('footer pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact');
   });
 
-  test('/analysis lists the weeks, latest first; a week opens with its figures, days and headlines', async ({
+  test('/analysis lists the weeks, latest first; a week opens with its figures and headlines, the Premium parts locked', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -37,13 +37,16 @@ test.describe('footer pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analysis');
     const weeks = page.getByRole('main').getByRole('listitem');
     await expect(weeks.first()).toContainText('In progress');
-    const firstWeek = (await weeks.first().getByRole('link').textContent()) ?? '';
+    // Whale statistics are Premium: a visitor gets a link to upgrade in their place, never a zero.
+    await expect(weeks.first().getByRole('link', { name: 'Premium' })).toHaveAttribute('href', '/membership');
+    const firstWeek = (await weeks.first().getByRole('link').first().textContent()) ?? '';
     expect(firstWeek).toMatch(/^Week \d+, \d{4}$/);
-    await weeks.first().getByRole('link').click();
+    await weeks.first().getByRole('link', { name: firstWeek }).click();
     await expect(page).toHaveURL(/\/analysis\/\d{4}-W\d{2}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstWeek);
     await expect(page.getByText('Closing price by day')).toBeVisible();
-    await expect(page.getByRole('cell', { name: /^\$\d+\.\d{4}$/ }).first()).toBeVisible();
+    await expect(page.getByTestId('premium-overlay')).toContainText('Daily closes are a Premium feature');
+    await expect(page.getByRole('cell', { name: /^\$\d+\.\d{4}$/ })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Headlines' })).toBeVisible();
     const violations = (await new AxeBuilder({ page }).analyze()).violations.map(
       (violation) => `${violation.id}: ${violation.nodes[0]?.target}`,
@@ -51,6 +54,21 @@ test.describe('footer pages', () => {
     expect(violations).toEqual([]);
     await page.getByRole('link', { name: /^← Week/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(firstWeek);
+  });
+
+  test('/analysis shows a Premium member the closing price of each day and the whale transfers', async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs('premium');
+    await page.goto('/analysis');
+    const weeks = page.getByRole('main').getByRole('listitem');
+    await expect(weeks.first()).toContainText('Whale transfers');
+    await expect(weeks.first().getByRole('link', { name: 'Premium' })).toHaveCount(0);
+    await weeks.first().getByRole('link').first().click();
+    await expect(page.getByText('Closing price by day')).toBeVisible();
+    await expect(page.getByTestId('premium-overlay')).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: /^\$\d+\.\d{4}$/ }).first()).toBeVisible();
   });
 
   test('the footer pages have no axe violations in the dark theme at 390 px', async ({ page, freshUser }) => {

@@ -137,7 +137,7 @@ test.describe('settings that refuse on purpose', () => {
     await expect(page.getByText('Password updated successfully')).toBeVisible();
   });
 
-  test('General: the email change dialog checks the address and the password', async ({
+  test('General: the email change dialog checks the address and the password; the new address confirms, the old one undoes', async ({
     page,
     freshUser,
     mailbox,
@@ -160,8 +160,28 @@ test.describe('settings that refuse on purpose', () => {
     await expect(
       page.getByText('Verification emails sent! Please check both your old and new email addresses.'),
     ).toBeVisible();
-    await mailbox.waitFor(newEmail, /Confirm your new email address/);
+    const confirmMail = await mailbox.waitFor(newEmail, /Confirm your new email address/);
     await mailbox.waitFor(email, /email address is being changed/);
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+
+    // The new address's link: one click, and the account uses it.
+    await page.goto(
+      new URL(mailbox.linkIn(confirmMail)).pathname + new URL(mailbox.linkIn(confirmMail)).search,
+    );
+    await page.getByRole('button', { name: 'Confirm new address' }).click();
+    await expect(page.getByRole('status')).toHaveText('Email address changed');
+    await page.getByRole('link', { name: 'Back to Settings' }).click();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(newEmail);
+
+    // The old address's link undoes it and signs everyone out.
+    const done = await mailbox.waitFor(email, /your email address was changed/);
+    const undo = new URL(mailbox.linkIn(done));
+    await page.goto(undo.pathname + undo.search);
+    await page.getByRole('button', { name: 'Stop the change' }).click();
+    await expect(page.getByRole('status')).toHaveText('Change stopped');
+    await expect(page.getByText(`your email address is ${email} again`)).toBeVisible();
+    await page.goto('/settings');
+    await expectPath(page, '/auth');
   });
 
   test('Account: delete needs the password and the acknowledgement, then signs out and goes home', async ({

@@ -5,6 +5,15 @@ export const EMAIL_INVALID = 'Please enter a valid email address';
 export const EMAIL_UNCHANGED = 'New email must be different from current email';
 export const PASSWORD_INCORRECT = 'Incorrect password';
 export const PASSWORDS_DIFFER = 'New passwords do not match';
+export const EMAIL_TAKEN = 'That email address belongs to another account';
+export const EMAIL_CHANGE_LINK_INVALID =
+  'This link is not valid any more: it was used, cancelled or has expired. Start again from Settings.';
+export const TWO_FACTOR_CODE_REQUIRED =
+  'Enter the 6-digit code from your authenticator app, or a backup code';
+export const TWO_FACTOR_CODE_INVALID = 'Invalid verification code';
+
+/** With two-factor sign-in on, a sensitive change also takes a code: 6 digits, or a backup code. */
+const secondFactorCode = z.string().trim().max(64, TWO_FACTOR_CODE_INVALID).optional();
 
 /** An email address as every form takes it: trimmed, lower-cased, at most 254 characters. */
 export const emailAddressSchema = z
@@ -36,8 +45,17 @@ export const profileUpdateSchema = z
   .meta({ id: 'ProfileUpdate' });
 
 export const changeEmailSchema = z
-  .object({ newEmail: emailAddressSchema, password: z.string().min(1, PASSWORD_INCORRECT) })
+  .object({
+    newEmail: emailAddressSchema,
+    password: z.string().min(1, PASSWORD_INCORRECT),
+    code: secondFactorCode,
+  })
   .meta({ id: 'ChangeEmail' });
+
+/** The token of an email-change link (confirm from the new address, cancel from the old one). */
+export const emailChangeTokenSchema = z
+  .object({ token: z.string().min(20, EMAIL_CHANGE_LINK_INVALID).max(200, EMAIL_CHANGE_LINK_INVALID) })
+  .meta({ id: 'EmailChangeToken' });
 
 /** SPEC §5 password change rules, plus a confirmation that must match. */
 export const changePasswordSchema = z
@@ -57,7 +75,7 @@ export const changePasswordSchema = z
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
 export const deleteAccountSchema = z
-  .object({ password: z.string().min(1, PASSWORD_INCORRECT) })
+  .object({ password: z.string().min(1, PASSWORD_INCORRECT), code: secondFactorCode })
   .meta({ id: 'DeleteAccount' });
 
 /** SPEC §5: a 2FA code field keeps digits only, at most 6; Enable needs exactly 6. */

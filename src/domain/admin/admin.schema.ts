@@ -59,6 +59,7 @@ export const auditActionSchema = z.enum([
   'profile_update',
   'user_block',
   'user_unblock',
+  'role_change',
   'domino_event_create',
   'domino_event_update',
   'domino_event_delete',

@@ -41,6 +41,12 @@ export const weekKeySchema = z
 
 export const ANALYSIS_PAGE_SIZE = 12;
 
+/**
+ * Who sees what of a week (SPEC §1, §6): the headline figures — price open, close, range and change,
+ * Fear & Greed, headlines — are for everyone, as on the dashboard and in the free plan's weekly
+ * summaries; the daily closes (charts history) and whale statistics are Premium, so the server sends
+ * them to Premium and complimentary members only and marks the week `locked` for everyone else.
+ */
 const weekBase = {
   week: z.string(),
   start: z.string(),
@@ -58,11 +64,16 @@ const weekBase = {
     average: z.number().nullable(),
     latest: z.object({ value: z.number(), classification: z.string() }).nullable(),
   }),
-  whales: z.object({
-    count: z.number().int(),
-    volumeXrp: z.number(),
-    largestXrp: z.number().nullable(),
-  }),
+  /** Null when `locked`. */
+  whales: z
+    .object({
+      count: z.number().int(),
+      volumeXrp: z.number(),
+      largestXrp: z.number().nullable(),
+    })
+    .nullable(),
+  /** True for a viewer without Premium: the Premium parts are left out, not zeroed. */
+  locked: z.boolean(),
 };
 
 export const weekSummarySchema = z.object(weekBase).meta({ id: 'AnalysisWeekSummary' });
@@ -71,7 +82,8 @@ export type WeekSummary = z.infer<typeof weekSummarySchema>;
 export const weekReportSchema = z
   .object({
     ...weekBase,
-    daily: z.array(z.object({ day: z.string(), close: z.number() })),
+    /** Null when `locked`. */
+    daily: z.array(z.object({ day: z.string(), close: z.number() })).nullable(),
     /** The weeks either side that have data, for the page's links. */
     previous: z.string().nullable(),
     next: z.string().nullable(),

@@ -24,6 +24,8 @@ export const appRoutes = {
   unsubscribe: '/unsubscribe',
   /** The newsletter confirmation mail's link lands here. */
   newsletterConfirm: '/newsletter/confirm',
+  /** The email-change mails' links land here (confirm the new address, or cancel from the old one). */
+  emailChange: '/account/email',
   analysisWeek: '/analysis/:week',
   researchPost: '/research/:slug',
   researchNew: '/research/new',

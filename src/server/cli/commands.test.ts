@@ -100,6 +100,28 @@ describe('CLI commands', () => {
       .where('user.email', '=', 'change@example.com')
       .executeTakeFirstOrThrow();
     expect(profile).toEqual({ subscription_plan: 'premium', role: 'admin' });
+    // Each change is in the audit trail, by an operator (no admin account).
+    const audit = await app.handle.db
+      .selectFrom('admin_audit_logs')
+      .innerJoin('user', 'user.id', 'admin_audit_logs.target_user_id')
+      .select(['action_type', 'admin_user_id', 'old_value', 'new_value'])
+      .where('user.email', '=', 'change@example.com')
+      .orderBy('admin_audit_logs.created_at')
+      .execute();
+    expect(audit).toEqual([
+      {
+        action_type: 'role_change',
+        admin_user_id: null,
+        old_value: { role: 'user' },
+        new_value: { role: 'admin' },
+      },
+      {
+        action_type: 'subscription_change',
+        admin_user_id: null,
+        old_value: { subscriptionPlan: 'free' },
+        new_value: { subscriptionPlan: 'premium' },
+      },
+    ]);
     await expect(run('user:plan', { email: 'ghost@example.com', plan: 'free' })).rejects.toThrow(
       'No user with email ghost@example.com',
     );
@@ -152,7 +174,11 @@ describe('CLI commands', () => {
       app.handle.db,
     );
     expect(found.rows[0]?.n).toBe(1);
-    const audit = await app.handle.db.selectFrom('admin_audit_logs').selectAll().executeTakeFirstOrThrow();
+    const audit = await app.handle.db
+      .selectFrom('admin_audit_logs')
+      .selectAll()
+      .where('action_type', '=', 'profile_update')
+      .executeTakeFirstOrThrow();
     expect(audit.old_value).toEqual(['a', 1]);
     expect(audit.new_value).toEqual({ x: 1 });
     expect((await signIn('ops@example.com', 'Operator-Pass1')).status).toBe(200);

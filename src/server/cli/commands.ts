@@ -11,6 +11,8 @@ import { AppError } from '../lib/app-error';
 import type { Env } from '../env';
 import type { Auth } from '../lib/auth';
 import type { Logger } from '../lib/logger';
+import { resolveAuthSecret } from '../lib/secrets';
+import { reencryptTotpSecrets, twoFactorKeyConfig } from '../lib/two-factor-secrets';
 
 export interface CommandContext {
   db: Db;
@@ -117,6 +119,23 @@ export const commands = {
     run: async ({ db }) => {
       const applied = await migrateToLatest(db);
       return applied.length ? `Applied ${applied.join(', ')}` : 'The database is up to date';
+    },
+  }),
+  '2fa:reencrypt': defineCommand({
+    usage: '2fa:reencrypt',
+    summary:
+      'Re-encrypt every authenticator secret with TWO_FACTOR_ENCRYPTION_KEY (after a rotation; see docs/operations.md)',
+    options: [],
+    positionals: [],
+    schema: z.object({}),
+    run: async ({ db, env }) => {
+      const config = twoFactorKeyConfig({
+        authSecret: resolveAuthSecret(env),
+        key: env.TWO_FACTOR_ENCRYPTION_KEY,
+        previousKeys: env.TWO_FACTOR_PREVIOUS_KEYS,
+      });
+      const count = await reencryptTotpSecrets(db, config);
+      return `Re-encrypted ${count} authenticator secret${count === 1 ? '' : 's'} with the current key`;
     },
   }),
   'db:backup': defineCommand({

@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-alerts';
 import * as m0012 from './migrations/0012-api-keys';
 import * as m0013 from './migrations/0013-pages';
 import * as m0014 from './migrations/0014-change-announcements';
+import * as m0015 from './migrations/0015-email-changes';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-api-keys': m0012,
   '0013-pages': m0013,
   '0014-change-announcements': m0014,
+  '0015-email-changes': m0015,
 };
 
 /** Every migration this code knows, oldest first. */

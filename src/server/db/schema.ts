@@ -227,6 +227,7 @@ export type AuditActionType =
   | 'profile_update'
   | 'user_block'
   | 'user_unblock'
+  | 'role_change'
   | 'domino_event_create'
   | 'domino_event_update'
   | 'domino_event_delete'
@@ -256,6 +257,22 @@ export interface NewsletterSubscribersTable {
   confirmation_sent_at: NullableTimestamp;
   confirmed_at: NullableTimestamp;
   unsubscribed_at: NullableTimestamp;
+}
+
+/** A change of a member's email address, pending until the new address confirms (migration 0015). */
+export interface EmailChangesTable {
+  id: Generated<string>;
+  user_id: string;
+  old_email: string;
+  new_email: string;
+  confirm_token_hash: string;
+  cancel_token_hash: string;
+  undo_token_hash: string | null;
+  created_at: Timestamp;
+  confirm_by: RequiredTimestamp;
+  cancel_by: RequiredTimestamp;
+  confirmed_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
 }
 
 export interface NewsletterSendsTable {
@@ -342,6 +359,7 @@ export interface Database {
   api_sync_logs: ApiSyncLogsTable;
   admin_audit_logs: AdminAuditLogsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  email_changes: EmailChangesTable;
   newsletter_sends: NewsletterSendsTable;
   research_posts: ResearchPostsTable;
   contact_messages: ContactMessagesTable;

@@ -7,6 +7,7 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
   validation_error: 422,
   rate_limited: 429,
   upstream_error: 502,

@@ -1,20 +1,26 @@
-import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import { admin, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { PASSWORD_MIN_LENGTH } from '@/domain/auth/password-rules';
 import type { Db } from '../db/client';
 import {
-  newEmailVerification,
+  existingAccountSignUpEmail,
   passwordResetEmail,
   securityEmail,
   type SecurityEvent,
   verificationEmail,
 } from '../features/account/account.emails';
-import { totpReplayGuard } from '../features/account/two-factor-guard';
+import { secondFactorGuard } from '../features/account/two-factor-guard';
 import { CLIENT_IP_HEADER } from './client-ip';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
+import {
+  generateBackupCodes,
+  readBackupCodes,
+  storedBackupCodes,
+  twoFactorKeyConfig,
+} from './two-factor-secrets';
 
 export const APP_NAME = 'XRP Research';
 
@@ -63,18 +69,6 @@ export function trustedOrigins(publicUrl: string): string[] {
 export const BLOCKED_MESSAGE =
   'Your account has been blocked. Contact support if you believe this is a mistake.';
 
-/** better-auth's verification tokens are JWTs; the payload says whether this one confirms a new address. */
-function isEmailChangeToken(token: string): boolean {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-      requestType?: string;
-    };
-    return payload.requestType === 'change-email-verification';
-  } catch {
-    return false;
-  }
-}
-
 /** A security mail to send once better-auth has written the change; `to: null` means the user's address. */
 interface PendingNotice {
   to: string | null;
@@ -84,6 +78,9 @@ interface PendingNotice {
 export interface AuthDeps {
   db: Db;
   secret: string;
+  /** TWO_FACTOR_ENCRYPTION_KEY and its predecessors (lib/two-factor-secrets.ts). */
+  twoFactorKey?: string | undefined;
+  previousTwoFactorKeys?: readonly string[];
   publicUrl: string;
   logger: Logger;
   mailer: Mailer;
@@ -93,9 +90,23 @@ export interface AuthDeps {
   onUserCreated(user: { id: string; email: string; name: string }): Promise<void>;
 }
 
+/**
+ * Authenticator secrets are encrypted with their own key: better-auth encrypts them with the context's
+ * `secretConfig`, which a plugin may set (its documented `init` → `context`). Sessions stay signed
+ * with AUTH_SECRET.
+ */
+function twoFactorKeys(config: ReturnType<typeof twoFactorKeyConfig>) {
+  return {
+    id: 'two-factor-keys',
+    init: () => ({ context: { secretConfig: config } }),
+  } satisfies BetterAuthPlugin;
+}
+
 export function createAuth({
   db,
   secret,
+  twoFactorKey,
+  previousTwoFactorKeys = [],
   publicUrl,
   logger,
   mailer,
@@ -109,7 +120,20 @@ export function createAuth({
     ...base,
     plugins: [
       admin({ defaultRole: 'user', adminRoles: ['admin'], bannedUserMessage: BLOCKED_MESSAGE }),
-      twoFactor({ issuer: APP_NAME, totpOptions: { digits: 6, period: 30 } }),
+      twoFactor({
+        issuer: APP_NAME,
+        totpOptions: { digits: 6, period: 30 },
+        backupCodeOptions: {
+          customBackupCodesGenerate: generateBackupCodes,
+          storeBackupCodes: {
+            encrypt: async (json) => storedBackupCodes(json),
+            decrypt: async (stored) => readBackupCodes(stored, secret),
+          },
+        },
+      }),
+      twoFactorKeys(
+        twoFactorKeyConfig({ authSecret: secret, key: twoFactorKey, previousKeys: previousTwoFactorKeys }),
+      ),
     ],
     secret,
     emailAndPassword: {
@@ -119,20 +143,32 @@ export function createAuth({
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, url }) => mailer.send(passwordResetEmail(user.email, url)),
       onPasswordReset: async ({ user }) => mailer.send(securityEmail(user.email, 'password-reset')),
+      // Sign-up answers alike for a new and a taken address; the owner of a taken one is told instead.
+      onExistingUserSignUp: async ({ user }) =>
+        mailer.send(existingAccountSignUpEmail(user.email, publicUrl)),
+      // The stand-in user of that answer has every field a new user has, with a new user's values.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: 'user',
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        twoFactorEnabled: false,
+        ...additionalFields,
+        id,
+      }),
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 3600,
-      sendVerificationEmail: async ({ user, url, token }) =>
-        mailer.send(
-          isEmailChangeToken(token)
-            ? newEmailVerification(user.email, url)
-            : verificationEmail(user.email, url),
-        ),
+      sendVerificationEmail: async ({ user, url }) => mailer.send(verificationEmail(user.email, url)),
     },
     user: {
-      changeEmail: { enabled: true },
+      // Email changes are the app's own (features/account/email-change.service.ts): password and
+      // second factor, a cancel link to the old address, the new one confirmed first.
+      changeEmail: { enabled: false },
+      // Called only by the app's own deletion route, after the password and second factor.
       deleteUser: { enabled: true, beforeDelete: async (user) => onUserDeleting(user.id) },
     },
     // Our own limiter keys by account as well as address (docs/decisions/0010-rate-limits.md).
@@ -148,35 +184,23 @@ export function createAuth({
         authLogger[level]({ args }, message);
       },
     },
-    hooks: { before: totpReplayGuard(db) },
+    hooks: { before: secondFactorGuard(db) },
     databaseHooks: {
       user: {
         update: {
-          // Security notices: 2FA turned on or off, and the email address changed (told to the old one).
+          // Security notices: 2FA turned on or off (email and password changes send their own).
           before: async (data, ctx) => {
             const userId = ctx?.context.session?.user.id;
-            if (!userId || (typeof data.twoFactorEnabled !== 'boolean' && typeof data.email !== 'string'))
-              return;
+            if (!userId || typeof data.twoFactorEnabled !== 'boolean') return;
             const current = await db
               .selectFrom('user')
-              .select(['twoFactorEnabled', 'email'])
+              .select(['twoFactorEnabled'])
               .where('id', '=', userId)
               .executeTakeFirst();
-            if (!current) return;
-            const notices: PendingNotice[] = [];
-            if (
-              typeof data.twoFactorEnabled === 'boolean' &&
-              Boolean(current.twoFactorEnabled) !== data.twoFactorEnabled
-            ) {
-              notices.push({
-                to: null,
-                event: data.twoFactorEnabled ? 'two-factor-enabled' : 'two-factor-disabled',
-              });
-            }
-            if (typeof data.email === 'string' && data.email.toLowerCase() !== current.email.toLowerCase()) {
-              notices.push({ to: current.email, event: 'email-changed' });
-            }
-            if (notices.length) pendingNotices.set(userId, notices);
+            if (!current || Boolean(current.twoFactorEnabled) === data.twoFactorEnabled) return;
+            pendingNotices.set(userId, [
+              { to: null, event: data.twoFactorEnabled ? 'two-factor-enabled' : 'two-factor-disabled' },
+            ]);
           },
           after: async (user) => {
             const notices = pendingNotices.get(user.id);

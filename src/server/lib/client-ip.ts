@@ -1,21 +1,45 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import ipaddr from 'ipaddr.js';
+import type { TrustProxy } from '../env';
 
 /** The header our server sets (never the client) so better-auth records the real address on sessions. */
 export const CLIENT_IP_HEADER = 'x-xrp-client-ip';
 
-/**
- * The caller's address: the socket's peer, or with TRUST_PROXY the address the proxy put first in
- * X-Forwarded-For. 'unknown' for in-process requests (tests).
- */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+function socketPeer(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
     return 'unknown';
   }
+}
+
+function isTrustedHop(trust: TrustProxy, address: string, distance: number): boolean {
+  if ('hops' in trust) return distance < trust.hops;
+  if (!ipaddr.isValid(address)) return false;
+  // An IPv4 peer on a dual-stack socket reads ::ffff:10.0.0.1; process() makes it 10.0.0.1.
+  const parsed = ipaddr.process(address);
+  return trust.proxies.some(([range, bits]) => parsed.kind() === range.kind() && parsed.match(range, bits));
+}
+
+/**
+ * The caller's address. Each proxy appends the address it was called from to X-Forwarded-For, so
+ * only the right-hand end of the header was written by a proxy we trust; the left-hand entries are
+ * whatever the client sent. Reading the hops from the right (the socket's peer first), the answer is
+ * the first hop TRUST_PROXY does not trust: without TRUST_PROXY, the peer itself. 'unknown' for
+ * in-process requests (tests).
+ */
+export function clientIp(c: Context, trust: TrustProxy): string {
+  const peer = socketPeer(c);
+  if ('hops' in trust && trust.hops === 0) return peer;
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const hops = [...forwarded, peer];
+  for (let index = hops.length - 1; index > 0; index -= 1) {
+    const address = hops[index]!;
+    if (!isTrustedHop(trust, address, hops.length - 1 - index)) return address;
+  }
+  return hops[0]!;
 }

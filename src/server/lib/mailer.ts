@@ -8,7 +8,11 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** The one link the mail is about, logged when mail goes to the outbox so a local operator can follow it. */
+  /**
+   * The one link the mail is about. Outside production it is logged when mail goes to the outbox, so a
+   * local operator can follow it; in production it is a secret (a sign-in or reset token) and stays in
+   * the .eml file only.
+   */
   link?: string;
   /** Where a reply goes (a contact form's sender), when not to us. */
   replyTo?: string;
@@ -21,14 +25,16 @@ export interface Mailer {
 }
 
 /**
- * nodemailer over SMTP_URL; without SMTP every mail is written to DATA_DIR/outbox/*.eml and its link is
- * logged, so a self-hosted install works before mail is set up.
+ * nodemailer over SMTP_URL; without SMTP every mail is written to DATA_DIR/outbox/*.eml, and outside
+ * production its link is logged too, so a local install works before mail is set up. Production logs
+ * name the file only: logs travel to collectors and support staff that must not get a reset token.
  */
 export function createMailer(options: {
   smtpUrl?: string | undefined;
   from: string;
   dataDir: string;
   logger: Logger;
+  nodeEnv: 'development' | 'production' | 'test';
 }): Mailer {
   const log = options.logger.child({ module: 'mail' });
   const envelope = ({ to, subject, text, headers, replyTo }: MailMessage) => ({
@@ -61,7 +67,8 @@ export function createMailer(options: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(3).toString('hex')}.eml`,
       );
       fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ to, subject, file, link }, 'mail written to the outbox (SMTP_URL is not set)');
+      const shown = options.nodeEnv === 'production' ? {} : { link };
+      log.info({ to, subject, file, ...shown }, 'mail written to the outbox (SMTP_URL is not set)');
     },
   };
 }

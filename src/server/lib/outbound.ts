@@ -87,7 +87,9 @@ function assertTargetAllowed(url: URL, allowHosts: readonly string[], onlyAllowH
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (allowHosts.includes(host)) return;
   if (onlyAllowHosts)
-    throw new UpstreamError(`Refusing to connect to ${host}: outbound access is limited to OUTBOUND_ALLOW_HOSTS`);
+    throw new UpstreamError(
+      `Refusing to connect to ${host}: outbound access is limited to OUTBOUND_ALLOW_HOSTS`,
+    );
   if (ipaddr.isValid(host) && !isPublicAddress(host))
     throw new UpstreamError(`Refusing to connect to ${host}: not a public address`);
   if (host === 'localhost' || host.endsWith('.localhost'))
@@ -279,4 +281,39 @@ export async function assertPublicUrl(
   }
   const refused = addresses.find((entry) => !isPublicAddress(entry.address));
   if (refused) throw new UpstreamError(`Refusing ${host} (${refused.address}): not a public address`);
+}
+
+export interface OutboundRequest {
+  method: string;
+  headers: Record<string, string>;
+  body: Uint8Array | null;
+}
+
+/**
+ * One request through the SSRF guard (checked on the address connected to), with a timeout, no retry
+ * and no redirect followed: for deliveries whose caller decides from the status alone (web push).
+ */
+export async function sendRequest(
+  rawUrl: string,
+  request: OutboundRequest,
+  options: Pick<OutboundOptions, 'allowHosts' | 'onlyAllowHosts' | 'timeoutMs'>,
+): Promise<number> {
+  const url = new URL(rawUrl);
+  assertTargetAllowed(url, options.allowHosts, options.onlyAllowHosts);
+  const timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
+  try {
+    const response = await fetch(url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+      dispatcher: agentFor(options.allowHosts),
+    });
+    await response.body?.cancel();
+    return response.status;
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError') throw new UpstreamError(`Timed out after ${timeoutMs} ms`);
+    throw error;
+  }
 }

@@ -28,6 +28,12 @@ beforeAll(async () => {
     path.join(distDir, 'assets', 'chunk-def456.js'),
     `export const x = ${JSON.stringify('y'.repeat(4000))};`,
   );
+  // The build keeps source maps beside the scripts (vite.config.ts `sourcemap: 'hidden'`).
+  fs.writeFileSync(
+    path.join(distDir, 'assets', 'index-abc123.js.map'),
+    '{"version":3,"sources":["src/web/main.tsx"]}',
+  );
+  fs.writeFileSync(path.join(distDir, 'root.js.map'), '{"version":3}');
   precompressAssets(path.join(distDir, 'assets'));
   app = await createTestApp({ webDistDir: distDir });
 });
@@ -92,6 +98,22 @@ describe('serving the built web app', () => {
   it('revalidates un-hashed public files and 404s a missing asset', async () => {
     expect((await app.request('/favicon.svg')).headers.get('cache-control')).toBe('no-cache');
     expect((await app.request('/assets/missing-000.js')).status).toBe(404);
+  });
+
+  it('never serves a source map, though it is in the dist folder', async () => {
+    for (const pathname of [
+      '/assets/index-abc123.js.map',
+      '/assets/index-abc123.js%2Emap',
+      '/assets/index-abc123.js.MAP',
+      '/root.js.map',
+    ]) {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await app.request(pathname, { method, headers: { 'accept-encoding': 'br, gzip' } });
+        expect(response.status, `${method} ${pathname}`).toBe(404);
+        if (method === 'GET') expect(await response.text()).not.toContain('sources');
+      }
+    }
+    expect((await app.request('/assets/index-abc123.js')).status).toBe(200);
   });
 
   it('keeps the API under /api/ working next to the /api page', async () => {

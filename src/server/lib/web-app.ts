@@ -48,6 +48,10 @@ export function createWebAppRoutes(distDir: string, indexHtml: string | undefine
     return app;
   }
 
+  // Source maps stay in dist for reading error reports; served, they would publish the sources.
+  app.use('*', async (c, next) =>
+    c.req.path.toLowerCase().endsWith('.map') ? c.text('Not found', 404) : next(),
+  );
   // The build wrote .br and .gz beside each asset (scripts/build-stamp.ts): sent as they are.
   app.use('/assets/*', withCacheControl(IMMUTABLE), serveStatic({ root: distDir, precompressed: true }));
   app.get('/assets/*', (c) => c.text('Not found', 404));

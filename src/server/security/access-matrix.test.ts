@@ -37,6 +37,9 @@ const policies: Record<string, Policy> = {
   'POST /api/account/change-password': 'user',
   'GET /api/account/export': 'user',
   'POST /api/account/delete': 'user',
+  // The email-change mails' links: the token is the credential (any browser, signed in or not).
+  'POST /api/account/email-change/confirm': 'public',
+  'POST /api/account/email-change/cancel': 'public',
   'GET /api/billing/config': 'public',
   'GET /api/subscription/check': 'user',
   'GET /api/billing/summary': 'user',
@@ -115,10 +118,88 @@ const policies: Record<string, Policy> = {
   'GET /api/v1/domino-events': 'api-key',
   'GET /api/v1/openapi.json': 'public',
   'GET /api/openapi.json': 'public',
-  // better-auth's own endpoints (sign-in, sign-up, …): public by nature, limited by ADR 0010.
+  // better-auth's handler: which of its endpoints answer is decided below (authEndpointPolicies).
   'GET /api/auth/*': 'public',
   'POST /api/auth/*': 'public',
 };
+
+/**
+ * Every endpoint better-auth mounts under /api/auth, by its own list (`auth.api`). 'exposed': on the
+ * allow-list (lib/auth-endpoints.ts), public by nature and limited by ADR 0010; 'not-exposed': 404 for
+ * every caller. An upgrade that adds an endpoint fails here until someone decides.
+ */
+const authEndpointPolicies: Record<string, 'exposed' | 'not-exposed'> = {
+  'POST /sign-up/email': 'exposed',
+  'POST /sign-in/email': 'exposed',
+  'POST /sign-out': 'exposed',
+  'GET /verify-email': 'exposed',
+  'POST /send-verification-email': 'exposed',
+  'POST /request-password-reset': 'exposed',
+  'GET /reset-password/:token': 'exposed',
+  'POST /reset-password': 'exposed',
+  'POST /two-factor/enable': 'exposed',
+  'POST /two-factor/disable': 'exposed',
+  'POST /two-factor/verify-totp': 'exposed',
+  'POST /two-factor/verify-backup-code': 'exposed',
+  'GET /account-info': 'not-exposed',
+  'GET /admin/get-user': 'not-exposed',
+  'GET /admin/list-users': 'not-exposed',
+  'GET /delete-user/callback': 'not-exposed',
+  'GET /error': 'not-exposed',
+  'GET /list-accounts': 'not-exposed',
+  'GET /list-sessions': 'not-exposed',
+  'GET /ok': 'not-exposed',
+  'GET /callback/:id': 'not-exposed',
+  'POST /callback/:id': 'not-exposed',
+  'GET /get-session': 'not-exposed',
+  'POST /get-session': 'not-exposed',
+  'POST /admin/ban-user': 'not-exposed',
+  'POST /admin/create-user': 'not-exposed',
+  'POST /admin/has-permission': 'not-exposed',
+  'POST /admin/impersonate-user': 'not-exposed',
+  'POST /admin/list-user-sessions': 'not-exposed',
+  'POST /admin/remove-user': 'not-exposed',
+  'POST /admin/revoke-user-session': 'not-exposed',
+  'POST /admin/revoke-user-sessions': 'not-exposed',
+  'POST /admin/set-role': 'not-exposed',
+  'POST /admin/set-user-password': 'not-exposed',
+  'POST /admin/stop-impersonating': 'not-exposed',
+  'POST /admin/unban-user': 'not-exposed',
+  'POST /admin/update-user': 'not-exposed',
+  'POST /change-email': 'not-exposed',
+  'POST /change-password': 'not-exposed',
+  'POST /delete-user': 'not-exposed',
+  'POST /get-access-token': 'not-exposed',
+  'POST /link-social': 'not-exposed',
+  'POST /refresh-token': 'not-exposed',
+  'POST /revoke-other-sessions': 'not-exposed',
+  'POST /revoke-session': 'not-exposed',
+  'POST /revoke-sessions': 'not-exposed',
+  'POST /sign-in/social': 'not-exposed',
+  'POST /two-factor/generate-backup-codes': 'not-exposed',
+  'POST /two-factor/get-totp-uri': 'not-exposed',
+  'POST /two-factor/send-otp': 'not-exposed',
+  'POST /two-factor/verify-otp': 'not-exposed',
+  'POST /unlink-account': 'not-exposed',
+  'POST /update-session': 'not-exposed',
+  'POST /update-user': 'not-exposed',
+  'POST /verify-password': 'not-exposed',
+};
+
+/** better-auth's own list of what it mounts over HTTP ("METHOD /path"); server-only endpoints have no path. */
+function mountedAuthEndpoints(): string[] {
+  const endpoints = Object.values(app.deps.auth.api) as unknown as {
+    path?: string;
+    options?: { method?: string | string[] };
+  }[];
+  return endpoints.flatMap((endpoint) => {
+    if (!endpoint.path) return [];
+    const methods = [endpoint.options?.method ?? 'GET'].flat();
+    return methods
+      .flatMap((method) => (method === '*' ? ['GET', 'POST'] : [method]))
+      .map((method) => `${method} ${endpoint.path}`);
+  });
+}
 
 /** The status each caller must get, or 'allowed' (anything below 500 but 401 and 403). */
 function expected(policy: Policy, role: Role): 401 | 403 | 404 | 'allowed' {
@@ -237,6 +318,54 @@ describe('access matrix', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('/api/auth/*: only the endpoints the app uses answer', () => {
+  it('classifies every endpoint better-auth mounts, and nothing it does not', () => {
+    const mounted = mountedAuthEndpoints();
+    expect(
+      mounted.filter((route) => !(route in authEndpointPolicies)),
+      'unclassified',
+    ).toEqual([]);
+    expect(
+      Object.keys(authEndpointPolicies).filter((route) => !mounted.includes(route)),
+      'classified but gone',
+    ).toEqual([]);
+  });
+
+  it('answers 404 to every caller on each endpoint not exposed, and changes nothing', async () => {
+    const wrong: string[] = [];
+    const before = await snapshot();
+    for (const [route, policy] of Object.entries(authEndpointPolicies)) {
+      const [method = 'GET', path = ''] = route.split(' ');
+      const url = `/api/auth${path.replace(/:\w+/g, 'abcdef')}`;
+      for (const role of policy === 'exposed' ? (['anonymous'] as const) : roles) {
+        const status = await call(method, url, role);
+        if (policy === 'not-exposed' && status !== 404) wrong.push(`${route} as ${role}: ${status}`);
+        if (policy === 'exposed' && status === 404) wrong.push(`${route}: 404, expected to answer`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('a path dressed up (trailing slash, double slash, escapes, dot segments) is not a way in', async () => {
+    const dressed = [
+      ['POST', '/api/auth/change-email/'],
+      ['POST', '/api/auth//change-email'],
+      ['POST', '/api/auth/Change-Email'],
+      ['POST', '/api/auth/sign-in%2Femail'],
+      ['POST', '/api/auth/%63hange-email'],
+      ['POST', '/api/auth/sign-in/email/../../delete-user'],
+      ['GET', '/api/auth/reset-password/..%2F..%2Fget-session'],
+      ['GET', '/api/auth/reset-password/abc/../../list-sessions'],
+      ['POST', '/api/auth/admin/set-role?x=/sign-in/email'],
+    ] as const;
+    for (const [method, path] of dressed) {
+      const status = await call(method, path, 'admin');
+      expect(status, `${method} ${path}`).toBe(404);
+    }
   });
 });
 

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
       page(appRoutes.regulatory, () => import('./routes/regulatory')),
       page(appRoutes.unsubscribe, () => import('./routes/unsubscribe')),
       page(appRoutes.newsletterConfirm, () => import('./routes/newsletter-confirm')),
+      page(appRoutes.emailChange, () => import('./routes/email-change')),
       page(appRoutes.contact, () => import('./routes/contact')),
       page(appRoutes.api, () => import('./routes/api-reference')),
       page(appRoutes.analysis, () => import('./routes/analysis')),

@@ -12,20 +12,51 @@ export function verificationEmail(to: string, url: string): MailMessage {
   };
 }
 
-export function newEmailVerification(to: string, url: string): MailMessage {
+export function emailChangeConfirmation(to: string, url: string): MailMessage {
   return {
     to,
     subject: 'Confirm your new email address for XRP Research',
-    text: `Confirm that this is the new email address of your XRP Research account:\n${url}\n\nYour address changes only once you open this link (valid for one hour).${signature}`,
+    text: `Confirm that this is the new email address of your XRP Research account:\n${url}\n\nYour address changes only once you open this link and confirm (valid for one hour). If you did not ask for this, ignore this message.${signature}`,
     link: url,
   };
 }
 
-export function emailChangeRequestedNotice(to: string, newEmail: string): MailMessage {
+/** To the current address when a change is asked for: the link cancels it, or undoes it once done. */
+export function emailChangeRequestedNotice(to: string, newEmail: string, cancelUrl: string): MailMessage {
   return {
     to,
-    subject: 'Your XRP Research email address is being changed',
-    text: `A change of your account's email address to ${newEmail} was requested. It takes effect once the new address is confirmed from the message we sent there.\n\nIf this was not you, change your password now and contact support.${signature}`,
+    subject: 'Security alert: your email address is being changed',
+    text: `A change of your XRP Research account's email address to ${newEmail} was requested, with your password. It takes effect once the new address is confirmed.\n\nIf this was not you, cancel the change here (the link also undoes it for 7 days and signs everyone out):\n${cancelUrl}\n\nThen reset your password.${signature}`,
+    link: cancelUrl,
+  };
+}
+
+/** To the old address once the new one has confirmed. */
+export function emailChangedNotice(to: string, newEmail: string, cancelUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Security alert: your email address was changed',
+    text: `The email address of your XRP Research account is now ${newEmail}.\n\nIf this was not you, undo the change here within 7 days (it also signs everyone out):\n${cancelUrl}${signature}`,
+    link: cancelUrl,
+  };
+}
+
+/** To the restored address after a change was undone from the cancel link. */
+export function emailChangeUndoneNotice(to: string, signInUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Security alert: the email change was undone',
+    text: `The email address of your XRP Research account is ${to} again, and every session was signed out. Whoever asked for the change knew your password: choose a new one now with "Forgot password?" on the sign-in page:\n${signInUrl}${signature}`,
+  };
+}
+
+/** Sign-up with an address that has an account: the page says the same as for a new one; the owner learns here. */
+export function existingAccountSignUpEmail(to: string, publicUrl: string): MailMessage {
+  const signIn = `${publicUrl}/auth`;
+  return {
+    to,
+    subject: 'Someone tried to sign up with your email address',
+    text: `Someone tried to create an XRP Research account with this address, which already has one. No new account was made.\n\nIf it was you, sign in here (forgot your password? The sign-in page has a link):\n${signIn}\n\nIf it was not you, ignore this message.${signature}`,
   };
 }
 

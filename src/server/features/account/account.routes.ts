@@ -4,6 +4,7 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   deleteAccountSchema,
+  emailChangeTokenSchema,
   profileUpdateSchema,
 } from '@/domain/account/account.schema';
 import { profileSchema } from '@/domain/session/session.schema';
@@ -14,9 +15,10 @@ import {
   changeOwnPassword,
   deleteOwnAccount,
   exportUserData,
-  requestEmailChange,
+  startEmailChange,
   updateOwnProfile,
 } from './account.service';
+import { cancelEmailChange, confirmEmailChange } from './email-change.service';
 
 const okSchema = z.object({ message: z.string() });
 const body = <T extends z.ZodType>(schema: T) => ({
@@ -33,6 +35,7 @@ export function createAccountRoutes(deps: AppDeps) {
     auth: deps.auth,
     db: deps.db,
     mailer: deps.mailer,
+    publicUrl: deps.env.PUBLIC_URL,
     headers: c.req.raw.headers,
     user: viewerOf(c).user,
   });
@@ -51,13 +54,48 @@ export function createAccountRoutes(deps: AppDeps) {
     method: 'post',
     path: '/account/change-email',
     tags: ['Account'],
-    summary: 'Start an email change (password required; the new address must be verified)',
+    summary:
+      'Start an email change (password, and the 2FA code when 2FA is on; the new address must confirm, the old one can cancel)',
     middleware: [signedIn] as const,
     request: body(changeEmailSchema),
     responses: {
       200: jsonContent(okSchema, 'Verification mails sent'),
-      400: errorResponse('Incorrect password'),
+      400: errorResponse('Incorrect password, or the two-factor code missing or wrong'),
       ...commonErrors,
+    },
+  });
+
+  const linkDeps = { publicUrl: deps.env.PUBLIC_URL, db: deps.db, mailer: deps.mailer };
+
+  const confirmEmail = createRoute({
+    method: 'post',
+    path: '/account/email-change/confirm',
+    tags: ['Account'],
+    summary: 'Confirm a new email address from the link mailed to it (works without signing in)',
+    request: body(emailChangeTokenSchema),
+    responses: {
+      200: jsonContent(z.object({ message: z.string(), email: z.string() }), 'The address changed'),
+      404: errorResponse('The link is not valid any more'),
+      409: errorResponse('The address belongs to another account by now'),
+      422: errorResponse('Invalid input'),
+    },
+  });
+
+  const cancelEmail = createRoute({
+    method: 'post',
+    path: '/account/email-change/cancel',
+    tags: ['Account'],
+    summary:
+      'Cancel an email change from the link mailed to the old address, or undo it within 7 days (every session ends)',
+    request: body(emailChangeTokenSchema),
+    responses: {
+      200: jsonContent(
+        z.object({ message: z.string(), outcome: z.enum(['cancelled', 'undone']), email: z.string() }),
+        'Cancelled or undone',
+      ),
+      404: errorResponse('The link is not valid any more'),
+      409: errorResponse('The address was changed again since, or the old one is taken'),
+      422: errorResponse('Invalid input'),
     },
   });
 
@@ -91,7 +129,7 @@ export function createAccountRoutes(deps: AppDeps) {
     method: 'post',
     path: '/account/delete',
     tags: ['Account'],
-    summary: 'Delete the account and its personal data (password required)',
+    summary: 'Delete the account and its personal data (password, and the 2FA code when 2FA is on)',
     middleware: [signedIn] as const,
     request: body(deleteAccountSchema),
     responses: {
@@ -106,12 +144,23 @@ export function createAccountRoutes(deps: AppDeps) {
       c.json(await updateOwnProfile(deps.db, viewerOf(c).user.id, c.req.valid('json').fullName), 200),
     )
     .openapi(changeEmail, async (c) => {
-      const { newEmail, password } = c.req.valid('json');
-      await requestEmailChange(context(c), newEmail, password);
+      await startEmailChange(context(c), c.req.valid('json'));
       return c.json(
         { message: 'Verification emails sent! Please check both your old and new email addresses.' },
         200,
       );
+    })
+    .openapi(confirmEmail, async (c) => {
+      const { email } = await confirmEmailChange(linkDeps, c.req.valid('json').token);
+      return c.json({ message: `Your email address is now ${email}.`, email }, 200);
+    })
+    .openapi(cancelEmail, async (c) => {
+      const { outcome, email } = await cancelEmailChange(linkDeps, c.req.valid('json').token);
+      const message =
+        outcome === 'cancelled'
+          ? `The change was cancelled: your email address stays ${email}.`
+          : `The change was undone: your email address is ${email} again and every session was signed out. Choose a new password now.`;
+      return c.json({ message, outcome, email }, 200);
     })
     .openapi(changePassword, async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
@@ -129,7 +178,7 @@ export function createAccountRoutes(deps: AppDeps) {
       return c.json(data, 200);
     })
     .openapi(deleteAccount, async (c) => {
-      await deleteOwnAccount(context(c), c.req.valid('json').password);
+      await deleteOwnAccount(context(c), c.req.valid('json'));
       return c.json({ message: 'Account deleted successfully. You will be redirected...' }, 200);
     });
 }

@@ -1,11 +1,18 @@
-import { EMAIL_UNCHANGED, PASSWORD_INCORRECT } from '@/domain/account/account.schema';
+import { APIError } from 'better-auth/api';
+import {
+  PASSWORD_INCORRECT,
+  TWO_FACTOR_CODE_INVALID,
+  TWO_FACTOR_CODE_REQUIRED,
+} from '@/domain/account/account.schema';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from '../../lib/auth';
 import type { Mailer } from '../../lib/mailer';
 import { getPreferences } from '../preferences/preferences.service';
 import { getProfileByUserId, toProfileDto } from '../profile/profile.service';
-import { emailChangeRequestedNotice, securityEmail } from './account.emails';
+import { securityEmail } from './account.emails';
+import { requestEmailChange } from './email-change.service';
 import { toNotificationDto } from '../alerts/notifications.service';
 import { listRules } from '../alerts/rules.service';
 
@@ -40,23 +47,38 @@ interface AccountContext {
   auth: Auth;
   db: Db;
   mailer: Mailer;
+  publicUrl: string;
   headers: Headers;
-  user: { id: string; email: string };
+  user: { id: string; email: string; twoFactorEnabled?: boolean | null | undefined };
 }
 
 /**
- * Starts an email change: the new address gets a verification link and changes only once it is
- * opened; the current address is told about the request.
+ * With two-factor sign-in on, a sensitive change takes a code as well as the password: a TOTP code
+ * (checked by better-auth's own verifier, replays refused) or a backup code (used up).
  */
-export async function requestEmailChange(
-  { auth, mailer, headers, user }: AccountContext,
-  newEmail: string,
-  password: string,
+async function requireSecondFactor({ auth, headers, user }: AccountContext, code: string | undefined) {
+  if (!user.twoFactorEnabled) return;
+  if (!code) throw new AppError('bad_request', TWO_FACTOR_CODE_REQUIRED);
+  try {
+    if (/^\d{6}$/.test(code)) await auth.api.verifyTOTP({ body: { code }, headers });
+    else await auth.api.verifyBackupCode({ body: { code, disableSession: true }, headers });
+  } catch (error) {
+    if (error instanceof APIError) throw new AppError('bad_request', TWO_FACTOR_CODE_INVALID);
+    throw error;
+  }
+}
+
+/**
+ * Starts an email change after the password (and second factor): the new address must confirm, the
+ * current one is told and can cancel (email-change.service.ts).
+ */
+export async function startEmailChange(
+  context: AccountContext,
+  input: { newEmail: string; password: string; code?: string | undefined },
 ) {
-  if (newEmail === user.email.toLowerCase()) throw new AppError('validation_error', EMAIL_UNCHANGED);
-  await requirePassword(auth, user.id, password);
-  await auth.api.changeEmail({ body: { newEmail, callbackURL: '/settings?emailChanged=1' }, headers });
-  await mailer.send(emailChangeRequestedNotice(user.email, newEmail));
+  await requirePassword(context.auth, context.user.id, input.password);
+  await requireSecondFactor(context, input.code);
+  await requestEmailChange(context, context.user, input.newEmail);
 }
 
 /** Changes the password after checking the current one; every other session ends. */
@@ -77,22 +99,53 @@ export async function changeOwnPassword(
   return response.headers;
 }
 
-/** Deletes the account after checking the password; cascades remove the user's rows. */
+/** Deletes the account after checking the password (and second factor); see `removeUserTraces`. */
 export async function deleteOwnAccount(
-  { auth, headers, user }: AccountContext,
-  password: string,
+  context: AccountContext,
+  input: { password: string; code?: string | undefined },
 ): Promise<void> {
-  await requirePassword(auth, user.id, password);
-  await auth.api.deleteUser({ body: { password }, headers });
+  await requirePassword(context.auth, context.user.id, input.password);
+  await requireSecondFactor(context, input.code);
+  await context.auth.api.deleteUser({ body: { password: input.password }, headers: context.headers });
 }
 
-/** What stays after a user is deleted keeps no personal data: audit rows about them lose their values. */
-export async function anonymiseUserTraces(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('admin_audit_logs')
-    .set({ target_user_id: null, old_value: null, new_value: null, reason: null })
-    .where('target_user_id', '=', userId)
-    .execute();
+/**
+ * Runs just before the user row goes: cascades remove the rows keyed by user id; this removes what is
+ * keyed by the address instead (contact messages, the newsletter subscription) and strips audit rows
+ * about the member of their values. account.test.ts lists every table with a member column.
+ */
+export async function removeUserTraces(db: Db, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
+    const email = user?.email.toLowerCase() ?? '';
+    await trx
+      .deleteFrom('contact_messages')
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb(sql`lower(email)`, '=', email)]))
+      .execute();
+    await trx
+      .deleteFrom('newsletter_subscribers')
+      .where(sql`lower(email)`, '=', email)
+      .execute();
+    // Limit counters keyed by the member (`…:<user id>` or `…:<email>`) and live events addressed to them.
+    await trx
+      .deleteFrom('rate_limits')
+      .where((eb) =>
+        eb.or([
+          eb(sql`right(key, ${userId.length + 1})`, '=', `:${userId}`),
+          eb(sql`right(key, ${email.length + 1})`, '=', `:${email}`),
+        ]),
+      )
+      .execute();
+    await trx
+      .deleteFrom('app_events')
+      .where(sql`payload->>'user_id'`, '=', userId)
+      .execute();
+    await trx
+      .updateTable('admin_audit_logs')
+      .set({ target_user_id: null, old_value: null, new_value: null, reason: null })
+      .where('target_user_id', '=', userId)
+      .execute();
+  });
 }
 
 /** 'Download my data': everything we hold about the user, never hashes, tokens or secrets. */

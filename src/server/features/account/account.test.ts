@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestSmtp } from '../../../../tests/support/smtp';
 import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
@@ -137,6 +138,76 @@ describe('rate limits', () => {
   });
 });
 
+describe('per-account limits, whatever the body is dressed as', () => {
+  /** One attempt at `path` for `email`, sent as JSON, a URL-encoded form or multipart. */
+  function attempt(path: string, type: 'json' | 'form' | 'multipart', fields: Record<string, string>) {
+    if (type === 'json') return app.request(path, json('POST', fields));
+    if (type === 'form')
+      return app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    return app.request(path, { method: 'POST', body: form });
+  }
+
+  const limits: { path: string; max: number; fields: Record<string, string> }[] = [
+    // 10 a quarter-hour; signedInUser's own sign-in was the first.
+    { path: '/api/auth/sign-in/email', max: 9, fields: { password: 'Wrong-Password-9' } },
+    { path: '/api/auth/request-password-reset', max: 3, fields: { redirectTo: '/auth?mode=reset' } },
+    { path: '/api/auth/send-verification-email', max: 3, fields: { callbackURL: '/' } },
+  ];
+  for (const limit of limits) {
+    for (const type of ['json', 'form', 'multipart'] as const) {
+      it(`${limit.path} counts ${type} attempts against the account`, async () => {
+        const { email } = await app.signedInUser();
+        // Mixed content types add up: the limit is per account, not per way of writing the body.
+        for (let index = 0; index < limit.max; index += 1) {
+          const other = (['json', 'form', 'multipart'] as const)[index % 3] ?? 'json';
+          const response = await attempt(limit.path, other, { email, ...limit.fields });
+          expect(response.status, `attempt ${index + 1} as ${other}`).not.toBe(429);
+        }
+        const refused = await attempt(limit.path, type, {
+          email: ` ${email.toUpperCase()} `,
+          ...limit.fields,
+        });
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      });
+    }
+  }
+});
+
+describe('sign-up with an address that has an account', () => {
+  it('answers as for a new address, and mails the owner instead', async () => {
+    const { email } = await app.signedInUser();
+    const fresh = `fresh-${Date.now()}@example.com`;
+    const signUp = (address: string) =>
+      app.request(
+        '/api/auth/sign-up/email',
+        json('POST', { email: address, password: 'Sign-Up-Pass-1', name: 'Someone' }),
+      );
+    const [taken, created] = [await signUp(email), await signUp(fresh)];
+    expect(taken.status).toBe(created.status);
+    const shape = (body: { user: Record<string, unknown> }) => ({
+      ...body,
+      user: Object.fromEntries(
+        Object.entries(body.user).map(([key, value]) => [
+          key,
+          ['id', 'email', 'createdAt', 'updatedAt'].includes(key) ? typeof value : value,
+        ]),
+      ),
+    });
+    expect(shape(await taken.json())).toEqual(shape(await created.json()));
+    expect(taken.headers.getSetCookie()).toEqual(created.headers.getSetCookie());
+    const notice = await smtp.waitFor(email, /Someone tried to sign up with your email address/);
+    expect(notice.text).toContain('No new account was made');
+    await smtp.waitFor(fresh, /Verify your email/);
+  });
+});
+
 describe('blocking', () => {
   it('ends every session at once and refuses sign-in with a clear message', async () => {
     const { email, cookie, userId } = await app.signedInUser();
@@ -217,26 +288,6 @@ describe('email change', () => {
       expect(response.status).toBe(status);
       expect((await response.json()).error.message).toBe(message);
     }
-  });
-
-  it('mails both addresses and changes the email only once the new one is verified', async () => {
-    const { cookie, email } = await app.signedInUser();
-    const newEmail = `moved-${Date.now()}@example.com`;
-    const response = await app.request(
-      '/api/account/change-email',
-      json('POST', { newEmail, password: TEST_PASSWORD }, cookie),
-    );
-    expect(response.status).toBe(200);
-    expect((await response.json()).message).toBe(
-      'Verification emails sent! Please check both your old and new email addresses.',
-    );
-    await smtp.waitFor(email, /email address is being changed/);
-    const verify = await smtp.waitFor(newEmail, /Confirm your new email address/);
-    expect((await (await app.request('/api/session', { cookie })).json()).user.email).toBe(email);
-
-    await follow(smtp.linkIn(verify), cookie);
-    expect((await (await app.request('/api/session', { cookie })).json()).user.email).toBe(newEmail);
-    await smtp.waitFor(email, /Security alert: your email address was changed/);
   });
 });
 
@@ -360,6 +411,74 @@ describe('data export and account deletion', () => {
       audit.every((row) => row.target_user_id !== userId && row.old_value === null && row.reason === null),
     ).toBe(true);
     await expect(app.signIn(email, TEST_PASSWORD)).rejects.toThrow(/401/);
+  });
+});
+
+describe('account deletion leaves nothing about the member', () => {
+  it('removes or strips every row of every table that names the member, by id or by address', async () => {
+    const member = await app.signedInUser({ plan: 'premium', name: 'Gone Member' });
+    const { cookie, email, userId } = member;
+    const db = app.handle.db;
+    const send = (path: string, body: unknown) => app.request(path, json('POST', body, cookie));
+    // Something in each place a member leaves a trace.
+    expect((await send('/api/alerts/rules', { kind: 'price', target: 0.7, note: 'n' })).status).toBe(201);
+    expect((await send('/api/developer/keys', { name: 'bot' })).status).toBe(201);
+    expect(
+      (await send('/api/contact', { name: 'Gone', email, message: 'A message long enough to send.' })).status,
+    ).toBeLessThan(300);
+    expect((await send('/api/newsletter', { email })).status).toBeLessThan(300);
+    expect(
+      (
+        await send('/api/account/change-email', {
+          newEmail: `next-${Date.now()}@example.com`,
+          password: TEST_PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
+    await app.request('/api/auth/sign-in/email', json('POST', { email, password: 'Wrong-Password-1' }));
+    await db
+      .insertInto('push_subscriptions')
+      .values({ user_id: userId, endpoint: `https://push.example/${userId}`, p256dh: 'k', auth: 'a' })
+      .execute();
+    await db
+      .insertInto('notifications')
+      .values({
+        user_id: userId,
+        type: 'price',
+        source_key: `t-${userId}`,
+        title: 'Price',
+        body: 'XRP crossed',
+      })
+      .execute();
+    await db
+      .insertInto('admin_audit_logs')
+      .values({ action_type: 'profile_update', target_user_id: userId, new_value: JSON.stringify({ email }) })
+      .execute();
+
+    const tables = await sql<{ table: string; column: string }>`
+      SELECT table_name AS table, column_name AS column FROM information_schema.columns
+      WHERE table_schema = 'public' AND (column_name ILIKE '%user%id%' OR column_name ILIKE '%email%')
+      ORDER BY table_name, column_name`.execute(db);
+    const memberTables = [...new Set(tables.rows.map((row) => row.table))];
+    expect(memberTables.length).toBeGreaterThan(10);
+
+    const deleted = await app.request(
+      '/api/account/delete',
+      json('POST', { password: TEST_PASSWORD }, cookie),
+    );
+    expect(deleted.status).toBe(200);
+
+    const traces: string[] = [];
+    const all = await sql<{ name: string }>`
+      SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(db);
+    for (const { name } of all.rows) {
+      const rows = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.table(name)} t`.execute(db);
+      for (const { row } of rows.rows)
+        if (row.includes(userId) || row.toLowerCase().includes(email.toLowerCase()))
+          traces.push(`${name}: ${row}`);
+    }
+    expect(traces).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { CLIENT_IP_HEADER, clientIp } from '../../lib/client-ip';
+import { isPublicAuthEndpoint } from '../../lib/auth-endpoints';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 
 interface Limit {
@@ -25,14 +26,35 @@ export const authLimits: readonly Limit[] = [
   { path: '/two-factor/verify-backup-code', per: 'ip', rule: { window: 5 * 60, max: 10 } },
 ];
 
-async function emailOf(request: Request): Promise<string | null> {
+/**
+ * The account an attempt names, read the way better-auth reads the body: JSON, or a form (sign-in and
+ * sign-up accept `application/x-www-form-urlencoded`; multipart is read too, so no content type an
+ * endpoint may one day accept can carry an attempt past the per-account limit).
+ */
+export async function emailOf(request: Request): Promise<string | null> {
+  const type = request.headers.get('content-type')?.toLowerCase() ?? '';
+  let email: unknown;
   try {
-    const body = (await request.clone().json()) as { email?: unknown };
-    return typeof body.email === 'string' ? body.email.trim().toLowerCase() : null;
+    if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+      email = (await request.clone().formData()).get('email');
+    } else {
+      email = ((await request.clone().json()) as { email?: unknown } | null)?.email;
+    }
   } catch {
     return null;
   }
+  return typeof email === 'string' ? email.trim().toLowerCase() : null;
 }
+
+/**
+ * Sign-up answers no sooner than this: a new address costs a user row, an account row and a profile,
+ * an existing one only a hash, and the difference must not tell anyone which addresses have accounts.
+ */
+export const SIGN_UP_MIN_MS = 600;
+
+const notFound = (method: string, path: string) => ({
+  error: { code: 'not_found', message: `No API route for ${method} /api/auth${path}` },
+});
 
 function retryMessage(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
@@ -40,13 +62,15 @@ function retryMessage(seconds: number): string {
 }
 
 /**
- * In front of better-auth: stamps the caller's address in a header only the server sets, and refuses
+ * In front of better-auth: answers 404 for every endpoint the app does not expose, stamps the caller's address in a header only the server sets, and refuses
  * an attempt over its limit with 429 and Retry-After (in better-auth's error shape, which its client reads).
  */
 export function authGate(deps: Pick<AppDeps, 'db' | 'env'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const path = new URL(c.req.url).pathname.replace(/^\/api\/auth/, '');
+    if (!isPublicAuthEndpoint(c.req.method, path)) return c.json(notFound(c.req.method, path), 404);
+    const startedAt = Date.now();
     const ip = clientIp(c, deps.env.TRUST_PROXY);
-    const path = c.req.path.replace(/^\/api\/auth/, '');
     if (c.req.method === 'POST') {
       const email = authLimits.some((limit) => limit.path === path && limit.per === 'email')
         ? await emailOf(c.req.raw)
@@ -65,5 +89,9 @@ export function authGate(deps: Pick<AppDeps, 'db' | 'env'>): MiddlewareHandler<A
     headers.set(CLIENT_IP_HEADER, ip);
     c.req.raw = new Request(c.req.raw, { headers });
     await next();
+    if (path === '/sign-up/email') {
+      const wait = SIGN_UP_MIN_MS - (Date.now() - startedAt);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   };
 }

@@ -1,6 +1,7 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
+import { hashBackupCode } from '../../lib/two-factor-secrets';
 
 /** A TOTP code stays valid for up to three 30-second steps; remember it a little longer than that. */
 const REMEMBER_SECONDS = 120;
@@ -19,15 +20,21 @@ export async function claimTotpCode(db: Db, userId: string, code: string): Promi
 }
 
 /**
- * better-auth accepts the same TOTP code again within its window. This hook, run before its
- * verify-totp endpoint, refuses a code the user has already used. The user is the signed-in one
- * (enabling 2FA) or the one whose password step set the two-factor cookie (signing in).
+ * Runs before better-auth's two-factor endpoints:
+ * - verify-totp: better-auth accepts the same TOTP code again within its window; a code the user has
+ *   already used is refused. The user is the signed-in one (enabling 2FA) or the one whose password
+ *   step set the two-factor cookie (signing in).
+ * - verify-backup-code: backup codes are stored as hashes, so the code is compared as its hash.
  */
-export function totpReplayGuard(db: Db) {
+export function secondFactorGuard(db: Db) {
   return createAuthMiddleware(async (ctx) => {
+    const body = ctx.body as { code?: unknown } | undefined;
+    if (typeof body?.code !== 'string') return;
+    if (ctx.path === '/two-factor/verify-backup-code') {
+      return { context: { body: { ...body, code: hashBackupCode(body.code) } } };
+    }
     if (ctx.path !== '/two-factor/verify-totp') return;
-    const code = (ctx.body as { code?: unknown } | undefined)?.code;
-    if (typeof code !== 'string') return;
+    const code = body.code;
     let userId = (await getSessionFromCtx(ctx).catch(() => null))?.user.id;
     if (!userId) {
       const cookie = ctx.context.createAuthCookie('two_factor');

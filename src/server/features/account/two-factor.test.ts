@@ -110,6 +110,22 @@ describe('two-factor authentication', () => {
     expect(await app.signIn(email, TEST_PASSWORD)).toContain('session_token');
   });
 
+  it('account deletion takes the code as well as the password; better-auth’s own delete is not reachable', async () => {
+    const { cookie, email, code } = await enableTwoFactor();
+    expect((await post('/api/auth/delete-user', {}, cookie)).status).toBe(404);
+    const missing = await post('/api/account/delete', { password: TEST_PASSWORD }, cookie);
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error.message).toMatch(/code from your authenticator app/);
+    const wrong = await post('/api/account/delete', { password: TEST_PASSWORD, code: '000000' }, cookie);
+    expect(wrong.status).toBe(400);
+    const user = () =>
+      app.handle.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
+    expect(await user()).toBeDefined();
+    const ok = await post('/api/account/delete', { password: TEST_PASSWORD, code: code(1) }, cookie);
+    expect(ok.status).toBe(200);
+    expect(await user()).toBeUndefined();
+  });
+
   it('a password reset does not get around it', async () => {
     const { email } = await enableTwoFactor();
     await post('/api/auth/request-password-reset', { email, redirectTo: '/auth?mode=reset' });

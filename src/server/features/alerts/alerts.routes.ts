@@ -13,7 +13,7 @@ import { enforceRateLimit } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { listNotifications, markRead } from './notifications.service';
-import { assertPushEndpoint } from './push';
+import { savePushSubscription } from './push-subscriptions.service';
 import { createRule, deleteRule, listRules, updateRule } from './rules.service';
 import {
   applyUnsubscribe,
@@ -160,7 +160,8 @@ export function createAlertRoutes(deps: AppDeps) {
       201: { description: 'Saved' },
       401: errorResponse('Not signed in'),
       403: errorResponse('Push is a Premium feature'),
-      422: errorResponse('Not a usable push subscription'),
+      409: errorResponse('This endpoint is subscribed for another account'),
+      422: errorResponse('Not a usable push subscription, or not a supported push service'),
     },
   });
   const unsubscribePushRoute = createRoute({
@@ -254,31 +255,13 @@ export function createAlertRoutes(deps: AppDeps) {
     })
     .openapi(subscribePushRoute, async (c) => {
       const viewer = viewerOf(c);
-      const input = c.req.valid('json');
-      try {
-        await assertPushEndpoint(input.endpoint, deps.env);
-      } catch (error) {
-        throw new AppError('validation_error', (error as Error).message);
-      }
-      // An endpoint belongs to one browser; whoever signs in there last receives its pushes.
-      await deps.db
-        .insertInto('push_subscriptions')
-        .values({
-          user_id: viewer.user.id,
-          endpoint: input.endpoint,
-          p256dh: input.keys.p256dh,
-          auth: input.keys.auth,
-          user_agent: c.req.header('user-agent')?.slice(0, 300) ?? null,
-        })
-        .onConflict((conflict) =>
-          conflict.column('endpoint').doUpdateSet({
-            user_id: viewer.user.id,
-            p256dh: input.keys.p256dh,
-            auth: input.keys.auth,
-            failure_count: 0,
-          }),
-        )
-        .execute();
+      await savePushSubscription({
+        db: deps.db,
+        env: deps.env,
+        userId: viewer.user.id,
+        input: c.req.valid('json'),
+        userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+      });
       return c.body(null, 201);
     })
     .openapi(unsubscribePushRoute, async (c) => {

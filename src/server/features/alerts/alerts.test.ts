@@ -595,6 +595,7 @@ describe('unsubscribe links and the weekly summary', () => {
 
   it('goes out on Monday morning once per week, with price, Fear & Greed, whales and headlines', async () => {
     const user = await app.signedInUser();
+    const premium = await app.signedInUser({ plan: 'premium' });
     // The coming Monday 08:30 UTC: the week just synced lies within the summary's seven days.
     const monday = new Date(Date.now() + 7 * 86_400_000);
     monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
@@ -618,7 +619,10 @@ describe('unsubscribe links and the weekly summary', () => {
     const mail = await smtp.waitFor(user.email, new RegExp(`XRP weekly summary: week of ${label}`));
     expect(mail.text).toMatch(/Price: \$\d+\.\d{4}/);
     expect(mail.text).toContain('Fear & Greed:');
-    expect(mail.text).toContain('Whale transfers:');
+    // Whale totals are Premium: a free member reads where to get them, a Premium member reads them.
+    expect(mail.text).toContain(`Whale transfers: for Premium members (${app.env.PUBLIC_URL}/membership)`);
+    const premiumMail = await smtp.waitFor(premium.email, /XRP weekly summary/);
+    expect(premiumMail.text).toMatch(/Whale transfers: (none above 1M XRP|\d+ transfers)/);
     expect(mail.text).toContain('Top headlines');
     expect(mail.text).toContain('/unsubscribe?token=');
   });

@@ -1,6 +1,6 @@
 import webpush from 'web-push';
 import type { Env } from '../../env';
-import { assertPublicUrl, UpstreamError } from '../../lib/outbound';
+import { assertPublicUrl, sendRequest, UpstreamError } from '../../lib/outbound';
 import { readOrCreateSecret } from '../../lib/secrets';
 
 export interface PushTarget {
@@ -27,24 +27,53 @@ export function resolveVapidKeys(env: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIV
   return JSON.parse(stored) as { publicKey: string; privateKey: string };
 }
 
-/** The push endpoint a browser gave us must be a public https URL (tests allow their local service). */
-export async function assertPushEndpoint(
-  endpoint: string,
-  env: Pick<Env, 'OUTBOUND_ALLOW_HOSTS' | 'OUTBOUND_ONLY_ALLOWED'>,
-): Promise<void> {
+/**
+ * The browsers' push services (Firefox, Chrome, Safari, Edge): a subscription must point at one of
+ * them, so a member cannot make the server post to a host of their choosing.
+ */
+const pushServiceHosts = new Set([
+  'updates.push.services.mozilla.com',
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+]);
+const pushServiceSuffixes = ['.push.services.mozilla.com', '.push.apple.com', '.notify.windows.com'];
+
+export function isKnownPushService(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return pushServiceHosts.has(host) || pushServiceSuffixes.some((suffix) => host.endsWith(suffix));
+}
+
+type OutboundEnv = Pick<Env, 'OUTBOUND_ALLOW_HOSTS' | 'OUTBOUND_ONLY_ALLOWED'>;
+
+/** A known push service over https, or a host of OUTBOUND_ALLOW_HOSTS (the local push service of tests). */
+function checkPushEndpointUrl(endpoint: string, env: OutboundEnv): void {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
     throw new UpstreamError('The push endpoint is not a URL');
   }
-  const local = env.OUTBOUND_ALLOW_HOSTS.includes(url.hostname);
-  if (url.protocol !== 'https:' && !local) throw new UpstreamError('The push endpoint must use https');
+  if (env.OUTBOUND_ALLOW_HOSTS.includes(url.hostname)) return;
+  if (!isKnownPushService(url.hostname)) throw new UpstreamError('This push service is not supported');
+  if (url.protocol !== 'https:') throw new UpstreamError('The push endpoint must use https');
+}
+
+/** On subscribing: a supported push service whose addresses are public (delivery checks again on connect). */
+export async function assertPushEndpoint(endpoint: string, env: OutboundEnv): Promise<void> {
+  checkPushEndpointUrl(endpoint, env);
   await assertPublicUrl(endpoint, {
     allowHosts: env.OUTBOUND_ALLOW_HOSTS,
     onlyAllowHosts: env.OUTBOUND_ONLY_ALLOWED,
   });
 }
+
+const failure = (error: unknown): PushResult => {
+  const cause = (error as Error & { cause?: Error }).cause;
+  return {
+    status: 'failed',
+    error: cause ? `${(error as Error).message}: ${cause.message}` : (error as Error).message,
+  };
+};
 
 /** web-push (RFC 8291 encryption, RFC 8292 VAPID) to the browsers' push services. */
 export function createPushSender(env: Env): PushSender {
@@ -55,43 +84,33 @@ export function createPushSender(env: Env): PushSender {
     publicKey: keys.publicKey,
     send: async (target, payload) => {
       try {
-        await assertPushEndpoint(target.endpoint, env);
-      } catch (error) {
-        const cause = (error as Error & { cause?: Error }).cause;
-        return {
-          status: 'failed',
-          error: cause ? `${(error as Error).message}: ${cause.message}` : (error as Error).message,
-        };
-      }
-      // web-push encrypts (RFC 8291) and signs (VAPID); the request is ours, so it has a timeout and,
-      // in tests, reaches a plain-http local push service.
-      const details = webpush.generateRequestDetails(
-        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-        payload,
-        { vapidDetails, TTL: 6 * 60 * 60, urgency: 'normal' },
-      );
-      try {
-        const response = await fetch(details.endpoint, {
-          method: details.method,
-          // fetch computes Content-Length itself and refuses a preset one.
-          headers: Object.fromEntries(
-            Object.entries(details.headers).filter(([name]) => name.toLowerCase() !== 'content-length'),
-          ) as Record<string, string>,
-          body: details.body ? new Uint8Array(details.body) : null,
-          redirect: 'error',
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.body?.cancel();
-        if (response.ok) return { status: 'sent' };
+        // A row saved before the rules tightened, or edited in the database, is checked again here.
+        checkPushEndpointUrl(target.endpoint, env);
+        // web-push encrypts (RFC 8291) and signs (VAPID); the request goes out through the SSRF guard,
+        // which checks the address actually connected to (DNS may have changed since subscribing).
+        const details = webpush.generateRequestDetails(
+          { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+          payload,
+          { vapidDetails, TTL: 6 * 60 * 60, urgency: 'normal' },
+        );
+        const status = await sendRequest(
+          details.endpoint,
+          {
+            method: details.method,
+            // fetch computes Content-Length itself and refuses a preset one.
+            headers: Object.fromEntries(
+              Object.entries(details.headers).filter(([name]) => name.toLowerCase() !== 'content-length'),
+            ) as Record<string, string>,
+            body: details.body ? new Uint8Array(details.body) : null,
+          },
+          { allowHosts: env.OUTBOUND_ALLOW_HOSTS, onlyAllowHosts: env.OUTBOUND_ONLY_ALLOWED },
+        );
+        if (status >= 200 && status < 300) return { status: 'sent' };
         // 404 and 410: the browser unsubscribed or the subscription expired; it will never work again.
-        if (response.status === 404 || response.status === 410) return { status: 'gone' };
-        return { status: 'failed', error: `push service answered ${response.status}` };
+        if (status === 404 || status === 410) return { status: 'gone' };
+        return { status: 'failed', error: `push service answered ${status}` };
       } catch (error) {
-        const cause = (error as Error & { cause?: Error }).cause;
-        return {
-          status: 'failed',
-          error: cause ? `${(error as Error).message}: ${cause.message}` : (error as Error).message,
-        };
+        return failure(error);
       }
     },
   };

@@ -9,6 +9,8 @@ import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { weeklySummaryEmail, type WeeklySummary } from './alerts.emails';
 import { unsubscribeToken } from './unsubscribe';
+import { appRoutes } from '@/domain/routing/routes';
+import { isPremiumPlan } from '@/domain/plans/entitlements';
 
 /** The summary goes out on Monday from 08:00 local time; a server down all Monday skips that week. */
 export const WEEKLY_SEND_HOUR = 8;
@@ -52,6 +54,8 @@ export interface WeeklyRecipient {
   id: string;
   email: string;
   category: 'weekly' | 'newsletter';
+  /** Whale totals are Premium (SPEC §1): others read where to get them instead. */
+  isPremium: boolean;
 }
 
 /**
@@ -81,9 +85,13 @@ export async function sendWeeklyMail(
           sent_at = CASE WHEN ${status} = 'sent' THEN now() END
         WHERE ${column} = ${recipient.id} AND week = ${window.week}`.execute(deps.db);
   try {
+    const full = await summary();
+    const whales = recipient.isPremium
+      ? full.whales
+      : `for Premium members (${deps.publicUrl}${appRoutes.membership})`;
     const message = weeklySummaryEmail(
       recipient.email,
-      { ...(await summary()), weekLabel: `week of ${format(window.monday, 'MMMM d, yyyy')}` },
+      { ...full, whales, weekLabel: `week of ${format(window.monday, 'MMMM d, yyyy')}` },
       {
         publicUrl: deps.publicUrl,
         category: recipient.category,
@@ -124,7 +132,7 @@ export async function sendWeeklySummaries(deps: WeeklyDeps, now: Date = new Date
       .leftJoin('weekly_summary_sends as w', (join) =>
         join.onRef('w.user_id', '=', 'p.user_id').on('w.week', '=', window.week),
       )
-      .select(['p.user_id', 'u.email'])
+      .select(['p.user_id', 'u.email', 'p.subscription_plan'])
       .where('p.blocked', '=', false)
       .where('u.emailVerified', '=', true)
       .where('w.user_id', 'is', null)
@@ -133,7 +141,11 @@ export async function sendWeeklySummaries(deps: WeeklyDeps, now: Date = new Date
       .limit(500)
       .execute();
     for (const recipient of recipients) {
-      const target = { id: recipient.user_id, email: recipient.email } as const;
+      const target = {
+        id: recipient.user_id,
+        email: recipient.email,
+        isPremium: isPremiumPlan(recipient.subscription_plan),
+      } as const;
       const done = await sendWeeklyMail(
         deps,
         { ...target, table: 'weekly_summary_sends', column: 'user_id', category: 'weekly' },

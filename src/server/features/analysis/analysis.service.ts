@@ -55,7 +55,7 @@ async function priceStats(db: Db, start: Date, end: Date): Promise<WeekSummary['
   };
 }
 
-async function dailyCloses(db: Db, start: Date, end: Date): Promise<WeekReport['daily']> {
+async function dailyCloses(db: Db, start: Date, end: Date): Promise<NonNullable<WeekReport['daily']>> {
   const result = await sql<{ day: string; close: string }>`
     WITH p AS (${pricePoints(start, end)})
     SELECT DISTINCT ON (day) day, price AS close
@@ -88,7 +88,11 @@ async function fearGreedStats(db: Db, start: Date, end: Date): Promise<WeekSumma
   };
 }
 
-async function whaleStats(db: Db, start: Date, end: Date): Promise<WeekSummary['whales']> {
+async function whaleStats(
+  db: Db,
+  start: Date,
+  end: Date,
+): Promise<{ count: number; volumeXrp: number; largestXrp: number | null }> {
   const row = await db
     .selectFrom('whale_transactions')
     .select([
@@ -130,13 +134,19 @@ export async function windowSummary(db: Db, start: Date, end: Date, headlineCoun
   return { price, fearGreed, whales, headlines: news };
 }
 
-async function weekSummary(db: Db, week: string, now: Date): Promise<WeekSummary> {
+/** Who is asking: without Premium, the Premium parts are neither queried nor sent. */
+export interface AnalysisAccess {
+  isPremium: boolean;
+  now?: Date;
+}
+
+async function weekSummary(db: Db, week: string, now: Date, isPremium: boolean): Promise<WeekSummary> {
   const range = weekRange(week);
   if (!range) throw new Error(`not a week: ${week}`);
   const [price, fearGreed, whales] = await Promise.all([
     priceStats(db, range.start, range.end),
     fearGreedStats(db, range.start, range.end),
-    whaleStats(db, range.start, range.end),
+    isPremium ? whaleStats(db, range.start, range.end) : null,
   ]);
   return {
     week,
@@ -146,6 +156,7 @@ async function weekSummary(db: Db, week: string, now: Date): Promise<WeekSummary
     price,
     fearGreed,
     whales,
+    locked: !isPremium,
   };
 }
 
@@ -162,7 +173,7 @@ async function firstPriceAt(db: Db): Promise<Date | null> {
 const WEEK = 7 * 86_400_000;
 
 /** The weeks from the one in progress back to the first with a price, newest first, a page at a time. */
-export async function listWeeks(db: Db, page: number, now: Date = new Date()) {
+export async function listWeeks(db: Db, page: number, { isPremium, now = new Date() }: AnalysisAccess) {
   const first = await firstPriceAt(db);
   const current = weekStart(now).getTime();
   const total = first && first <= now ? Math.round((current - weekStart(first).getTime()) / WEEK) + 1 : 0;
@@ -173,18 +184,22 @@ export async function listWeeks(db: Db, page: number, now: Date = new Date()) {
     index += 1
   )
     keys.push(weekKey(new Date(current - index * WEEK)));
-  const weeks = await Promise.all(keys.map((week) => weekSummary(db, week, now)));
+  const weeks = await Promise.all(keys.map((week) => weekSummary(db, week, now, isPremium)));
   return { weeks, page, pageSize: ANALYSIS_PAGE_SIZE, total };
 }
 
 /** One week in full, or null for a week in the future or before the first stored price. */
-export async function weekReport(db: Db, week: string, now: Date = new Date()): Promise<WeekReport | null> {
+export async function weekReport(
+  db: Db,
+  week: string,
+  { isPremium, now = new Date() }: AnalysisAccess,
+): Promise<WeekReport | null> {
   const range = weekRange(week);
   const first = await firstPriceAt(db);
   if (!range || !first || range.start > now || range.end <= weekStart(first)) return null;
   const [summary, daily, news] = await Promise.all([
-    weekSummary(db, week, now),
-    dailyCloses(db, range.start, range.end),
+    weekSummary(db, week, now, isPremium),
+    isPremium ? dailyCloses(db, range.start, range.end) : null,
     headlines(db, range.start, range.end, 10),
   ]);
   return {

@@ -5,6 +5,7 @@ import { listWeeks, weekReport } from './analysis.service';
 
 let app: TestApp;
 const now = new Date('2026-11-25T12:00:00Z'); // Wednesday of 2026-W48
+const premium = { isPremium: true, now };
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -75,7 +76,7 @@ afterAll(async () => app?.close());
 
 describe('weekly market summaries', () => {
   it('sums up a week from history and live prices, Fear & Greed, whales and headlines', async () => {
-    const report = await weekReport(app.handle.db, '2026-W47', now);
+    const report = await weekReport(app.handle.db, '2026-W47', premium);
     expect(report).toMatchObject({
       week: '2026-W47',
       start: '2026-11-16T00:00:00.000Z',
@@ -84,6 +85,7 @@ describe('weekly market summaries', () => {
       price: { open: 2.2, close: 2.31, high: 2.5, low: 1.9 },
       fearGreed: { average: 51, latest: { value: 61, classification: 'Greed' } },
       whales: { count: 2, volumeXrp: 8_000_000, largestXrp: 5_000_000 },
+      locked: false,
       daily: [
         { day: '2026-11-16', close: 2.2 },
         { day: '2026-11-18', close: 1.9 },
@@ -99,7 +101,7 @@ describe('weekly market summaries', () => {
   });
 
   it('lists every week from the one in progress back to the first price, newest first', async () => {
-    const list = await listWeeks(app.handle.db, 1, now);
+    const list = await listWeeks(app.handle.db, 1, premium);
     expect(list.total).toBe(3);
     expect(list.weeks.map((week) => [week.week, week.complete])).toEqual([
       ['2026-W48', false],
@@ -111,9 +113,9 @@ describe('weekly market summaries', () => {
   });
 
   it('has no page for a week before the first price or in the future', async () => {
-    expect(await weekReport(app.handle.db, '2026-W45', now)).toBeNull();
-    expect(await weekReport(app.handle.db, '2026-W49', now)).toBeNull();
-    expect((await weekReport(app.handle.db, '2026-W46', now))!.previous).toBeNull();
+    expect(await weekReport(app.handle.db, '2026-W45', premium)).toBeNull();
+    expect(await weekReport(app.handle.db, '2026-W49', premium)).toBeNull();
+    expect((await weekReport(app.handle.db, '2026-W46', premium))!.previous).toBeNull();
   });
 
   it('answers over HTTP: 404 for a week without data, 422 for a key that is not a week', async () => {
@@ -126,4 +128,99 @@ describe('weekly market summaries', () => {
     expect((await missing.json()).error.message).toBe('There is no market data for this week.');
     expect((await app.request('/api/analysis/weeks/2025-W53')).status).toBe(422);
   });
+});
+
+describe('what each role gets over HTTP', () => {
+  type Week = {
+    week: string;
+    locked: boolean;
+    price: { open: number | null; close: number | null; changePercent: number | null };
+    fearGreed: { average: number | null };
+    whales: { count: number; volumeXrp: number } | null;
+    daily?: { day: string; close: number }[] | null;
+    headlines?: { title: string }[];
+  };
+  const current = weekKey(new Date());
+  const cookies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    // A price and a whale transfer in the week in progress, the first of the list.
+    await app.handle.db.insertInto('crypto_metrics').values({ symbol: 'XRP', price: '2.45' }).execute();
+    await app.handle.db
+      .insertInto('whale_transactions')
+      .values({
+        transaction_hash: 'F'.repeat(64),
+        amount_xrp: '7000000',
+        transaction_timestamp: new Date(),
+        from_address: 'rN7n7otQDd6FczFgLdSqtcsAUxDkw6fzRH',
+        to_address: 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh',
+      })
+      .execute();
+    cookies.free = (await app.signedInUser()).cookie;
+    cookies.premium = (await app.signedInUser({ plan: 'premium' })).cookie;
+    cookies.complimentary = (await app.signedInUser({ plan: 'complimentary' })).cookie;
+  });
+
+  const get = async (path: string, role: string) => {
+    const response = await app.request(path, role === 'anonymous' ? {} : { cookie: cookies[role] });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    return { text, body: JSON.parse(text), cacheControl: response.headers.get('cache-control') };
+  };
+
+  for (const role of ['anonymous', 'free']) {
+    it(`${role}: the weeks' price and Fear & Greed, but no whale statistics`, async () => {
+      const { body, text, cacheControl } = await get('/api/analysis/weeks', role);
+      const weeks = body.weeks as Week[];
+      expect(weeks[0]).toMatchObject({ week: current, locked: true, whales: null, price: { close: 2.45 } });
+      const w47 = weeks.find((week) => week.week === '2026-W47');
+      if (w47) expect(w47).toMatchObject({ price: { open: 2.2, close: 2.31 }, fearGreed: { average: 51 } });
+      for (const week of weeks) expect(week.whales).toBeNull();
+      expect(text).not.toMatch(/volumeXrp|7000000|8000000/);
+      expect(cacheControl).toBe('public, max-age=60');
+    });
+
+    it(`${role}: a week's figures and headlines, but neither daily closes nor whales`, async () => {
+      const { body, text, cacheControl } = await get('/api/analysis/weeks/2026-W47', role);
+      expect(body).toMatchObject({
+        week: '2026-W47',
+        locked: true,
+        price: { open: 2.2, close: 2.31, high: 2.5, low: 1.9 },
+        fearGreed: { average: 51, latest: { value: 61, classification: 'Greed' } },
+        whales: null,
+        daily: null,
+        previous: '2026-W46',
+      });
+      expect((body as Week).headlines?.map((headline) => headline.title)).toEqual([
+        'Newer story',
+        'Older story',
+      ]);
+      expect(text).not.toMatch(/volumeXrp|5000000|"day"/);
+      expect(cacheControl).toBe('public, max-age=3600');
+    });
+  }
+
+  for (const role of ['premium', 'complimentary']) {
+    it(`${role}: whale statistics in the list and daily closes in a week`, async () => {
+      const list = await get('/api/analysis/weeks', role);
+      expect((list.body.weeks as Week[])[0]).toMatchObject({
+        week: current,
+        locked: false,
+        whales: { count: 1, volumeXrp: 7_000_000 },
+      });
+      expect(list.cacheControl).toBe('private, max-age=60');
+      const week = await get('/api/analysis/weeks/2026-W47', role);
+      expect(week.body).toMatchObject({
+        locked: false,
+        whales: { count: 2, volumeXrp: 8_000_000, largestXrp: 5_000_000 },
+        daily: [
+          { day: '2026-11-16', close: 2.2 },
+          { day: '2026-11-18', close: 1.9 },
+          { day: '2026-11-20', close: 2.5 },
+          { day: '2026-11-22', close: 2.31 },
+        ],
+      });
+      expect(week.cacheControl).toBe('private, max-age=3600');
+    });
+  }
 });

@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { AuditActionType, Database } from '../../db/schema';
 
 export interface AuditEntry {
-  adminUserId: string;
+  /** null: an operator at the command line. */
+  adminUserId: string | null;
   actionType: AuditActionType;
   targetUserId?: string | null;
   oldValue?: unknown;

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSse } from '../../../../tests/support/sse-client';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { openSse, type SseClient } from '../../../../tests/support/sse-client';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 
 let app: TestApp;
@@ -71,6 +71,125 @@ describe('GET /api/events', () => {
     expect(premium.messages.map((m) => m.event)).not.toContain('sync_log');
     expect(admin.messages.map((m) => m.event)).not.toContain('whale');
     for (const client of [visitor, premium, admin]) client.close();
+  });
+
+  it('never sends a whale move to a free member', async () => {
+    const free = await openSse(`${base}/api/events`, { cookie: (await app.signedInUser()).cookie });
+    await free.waitFor('ready');
+    await insertWhale('WHALE-FREE');
+    await insertMetrics('2.55');
+    await free.waitFor('metrics', (m) => JSON.parse(m.data).price === '2.55');
+    expect(free.messages.map((m) => m.event)).not.toContain('whale');
+    free.close();
+  });
+
+  describe('on a stream opened while Premium', () => {
+    let bystander: SseClient;
+    beforeAll(async () => {
+      bystander = await openSse(`${base}/api/events`, {
+        cookie: (await app.signedInUser({ plan: 'premium' })).cookie,
+      });
+      await bystander.waitFor('ready');
+    });
+    afterAll(() => bystander.close());
+
+    const openPremium = async () => {
+      const member = await app.signedInUser({ plan: 'premium' });
+      const client = await openSse(`${base}/api/events`, { cookie: member.cookie });
+      await client.waitFor('ready');
+      await insertWhale(`BEFORE-${member.userId}`);
+      await client.waitFor('whale', (m) => JSON.parse(m.data).transactionHash === `BEFORE-${member.userId}`);
+      return { ...member, client };
+    };
+    /** A premium stream read as raw text, to see the server end it (openSse does not tell). */
+    const openPremiumRaw = async () => {
+      const member = await app.signedInUser({ plan: 'premium' });
+      const controller = new AbortController();
+      const response = await fetch(`${base}/api/events`, {
+        headers: { accept: 'text/event-stream', cookie: member.cookie },
+        signal: controller.signal,
+      });
+      let text = '';
+      const ended = (async () => {
+        const decoder = new TextDecoder();
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
+          text += decoder.decode(chunk, { stream: true });
+      })();
+      onTestFinished(() => controller.abort());
+      const hash = `BEFORE-${member.userId}`;
+      await insertWhale(hash);
+      await expect.poll(() => text).toContain(hash);
+      const outcome = () =>
+        Promise.race([
+          ended.then(() => 'ended'),
+          new Promise((resolve) => setTimeout(() => resolve('still open'), 3000)),
+        ]);
+      return { ...member, stream: { outcome, text: () => text } };
+    };
+    /** A whale move then a metrics row; once a Premium bystander has both, every stream had its chance. */
+    const publishWhaleAndPrice = async (hash: string, price: string) => {
+      await insertWhale(hash);
+      await insertMetrics(price);
+      await bystander.waitFor('whale', (m) => JSON.parse(m.data).transactionHash === hash);
+      await bystander.waitFor('metrics', (m) => JSON.parse(m.data).price === price);
+    };
+    const whalesOf = (client: SseClient) =>
+      client.messages.filter((m) => m.event === 'whale').map((m) => JSON.parse(m.data).transactionHash);
+
+    it('stops whale moves once the member is downgraded to free, and keeps the public feed', async () => {
+      const { userId, client } = await openPremium();
+      await app.handle.db
+        .updateTable('profiles')
+        .set({ subscription_plan: 'free' })
+        .where('user_id', '=', userId)
+        .execute();
+      await publishWhaleAndPrice('AFTER-DOWNGRADE', '4.01');
+      await client.waitFor('metrics', (m) => JSON.parse(m.data).price === '4.01');
+      expect(whalesOf(client)).not.toContain('AFTER-DOWNGRADE');
+      client.close();
+    });
+
+    it('ends the stream once the member signs out in another tab', async () => {
+      const { cookie, stream } = await openPremiumRaw();
+      const signOut = await app.request('/api/auth/sign-out', { method: 'POST', cookie, json: {} });
+      expect(signOut.status).toBe(200);
+      await publishWhaleAndPrice('AFTER-SIGN-OUT', '4.02');
+      expect(await stream.outcome()).toBe('ended');
+      expect(stream.text()).not.toContain('AFTER-SIGN-OUT');
+    });
+
+    it('ends the stream once an admin blocks the member', async () => {
+      const { userId, stream } = await openPremiumRaw();
+      const admin = await app.signedInUser({ role: 'admin' });
+      const blocked = await app.request(`/api/admin/users/${userId}`, {
+        method: 'PATCH',
+        cookie: admin.cookie,
+        json: { blocked: true, reason: 'Abuse' },
+      });
+      expect(blocked.status).toBe(200);
+      await publishWhaleAndPrice('AFTER-ADMIN-BLOCK', '4.03');
+      expect(await stream.outcome()).toBe('ended');
+      expect(stream.text()).not.toContain('AFTER-ADMIN-BLOCK');
+    });
+
+    it('ends the stream when the profile is blocked even before its sessions are removed', async () => {
+      const { userId, stream } = await openPremiumRaw();
+      await app.handle.db
+        .updateTable('profiles')
+        .set({ blocked: true })
+        .where('user_id', '=', userId)
+        .execute();
+      await publishWhaleAndPrice('AFTER-BLOCK', '4.04');
+      expect(await stream.outcome()).toBe('ended');
+      expect(stream.text()).not.toContain('AFTER-BLOCK');
+    });
+
+    it('keeps serving a member who stays Premium', async () => {
+      const { client } = await openPremium();
+      await publishWhaleAndPrice('STILL-PREMIUM', '4.05');
+      await client.waitFor('whale', (m) => JSON.parse(m.data).transactionHash === 'STILL-PREMIUM');
+      client.close();
+    });
   });
 
   it("sends a user's notification to that user's streams only", async () => {

@@ -38,7 +38,7 @@ export async function sendNewsletterSummaries(deps: WeeklyDeps, now: Date = new 
   const summary = summaryOnce(deps.db, now);
   for (const { id, email } of recipients) {
     const target = { table: 'newsletter_sends', column: 'subscriber_id', category: 'newsletter' } as const;
-    if (await sendWeeklyMail(deps, { ...target, id, email }, window, summary)) sent += 1;
+    if (await sendWeeklyMail(deps, { ...target, id, email, isPremium: false }, window, summary)) sent += 1;
   }
   return sent;
 }

@@ -157,6 +157,7 @@ describe('the weekly summary for subscribers', () => {
         category: 'newsletter',
         id: '00000000-0000-4000-8000-000000000000',
         email: 'gone@example.com',
+        isPremium: false,
       },
       { week: '2026-W48', monday: new Date('2026-11-23T08:00:00Z') },
       () => Promise.reject(new Error('not needed')),

@@ -79,6 +79,12 @@ export async function listAdminUsers(db: Db, query: { search?: string | undefine
   };
 }
 
+/** What the member is told of an admin's change (name edits are not mailed). */
+export type MemberNotice =
+  | { kind: 'plan'; plan: AdminUser['subscriptionPlan'] }
+  | { kind: 'blocked'; reason: string }
+  | { kind: 'unblocked' };
+
 /**
  * An admin's change to a user (SPEC §6, §7): name, plan, blocked. Never their own account; blocking
  * needs a reason, bans sign-in and ends every session. Each change writes its audit row in the same
@@ -89,7 +95,8 @@ export async function updateAdminUser(
   adminUserId: string,
   targetUserId: string,
   change: AdminUserUpdate,
-): Promise<AdminUser> {
+): Promise<{ user: AdminUser; notices: MemberNotice[] }> {
+  const notices: MemberNotice[] = [];
   if (targetUserId === adminUserId)
     throw new AppError('forbidden', change.blocked === true ? CANNOT_BLOCK_SELF : CANNOT_MODIFY_SELF);
   const reason = change.reason?.trim() || null;
@@ -137,6 +144,7 @@ export async function updateAdminUser(
         newValue: { subscriptionPlan: change.subscriptionPlan },
         reason,
       });
+      notices.push({ kind: 'plan', plan: change.subscriptionPlan });
     }
     if (change.blocked !== undefined && change.blocked !== before.blocked) {
       await trx
@@ -163,11 +171,13 @@ export async function updateAdminUser(
         newValue: { blocked: change.blocked },
         reason: change.blocked ? reason : (reason ?? null),
       });
+      notices.push(change.blocked ? { kind: 'blocked', reason: reason ?? '' } : { kind: 'unblocked' });
     }
   });
-  return toAdminUser(
+  const user = toAdminUser(
     await adminUsersQuery(db).where('p.user_id', '=', targetUserId).executeTakeFirstOrThrow(),
   );
+  return { user, notices };
 }
 
 /** The audit trail, newest first, by target user and action, 50 a page, with the people's emails. */

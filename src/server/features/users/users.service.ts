@@ -1,6 +1,7 @@
 import { firstPasswordError } from '@/domain/auth/password-rules';
 import type { Role, SubscriptionPlan } from '@/domain/plans/entitlements';
 import type { Db } from '../../db/client';
+import { recordAudit } from '../audit/audit';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from '../../lib/auth';
 import { ensureProfile, setSubscriptionPlan } from '../profile/profile.service';
@@ -59,15 +60,49 @@ export async function createVerifiedUser(auth: Auth, db: Db, input: CreateUserIn
   return { id: user.id, email, role: input.role ?? 'user', plan };
 }
 
+/** Operator path (CLI): the role changes with its audit row (no admin: an operator) in one transaction. */
 export async function setUserRole(db: Db, email: string, role: Role) {
   const id = await requireUserIdByEmail(db, email);
-  await db.updateTable('user').set({ role, updatedAt: new Date() }).where('id', '=', id).execute();
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('user')
+      .select('role')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('user').set({ role, updatedAt: new Date() }).where('id', '=', id).execute();
+    await recordAudit(trx, {
+      adminUserId: null,
+      actionType: 'role_change',
+      targetUserId: id,
+      oldValue: { role: before.role ?? 'user' },
+      newValue: { role },
+      reason: 'command line',
+    });
+  });
   return { id, email, role };
 }
 
+/** Operator path (CLI): the plan changes with its audit row in one transaction. */
 export async function setUserPlan(db: Db, email: string, plan: SubscriptionPlan) {
   const id = await requireUserIdByEmail(db, email);
-  await setSubscriptionPlan(db, id, plan);
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('profiles')
+      .select('subscription_plan')
+      .where('user_id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    await setSubscriptionPlan(trx, id, plan);
+    await recordAudit(trx, {
+      adminUserId: null,
+      actionType: 'subscription_change',
+      targetUserId: id,
+      oldValue: { subscriptionPlan: before.subscription_plan },
+      newValue: { subscriptionPlan: plan },
+      reason: 'command line',
+    });
+  });
   return { id, email, plan };
 }
 

@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '@/web/app/providers/session-provider';
+import { TestModeBanner } from '@/web/features/billing/components/test-mode-banner';
 import { AuthLinkNotices } from './auth-link-notices';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -19,6 +20,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <TestModeBanner />
       <Header />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
         <Outlet />

@@ -7,14 +7,20 @@ import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { Spinner } from '@/web/components/ui/spinner';
+import { useSession } from '@/web/app/providers/session-provider';
 import { weekQuery } from '@/web/features/analysis/api';
 import { WeekFigures } from '@/web/features/analysis/components/week-figures';
+import { PremiumOverlay } from '@/web/features/market/components/premium-overlay';
 import { PageHeading } from './page-heading';
 
-/** /analysis/:week: one week in full — figures, the closing price of each day and the headlines. */
+/**
+ * /analysis/:week: one week in full — figures, the closing price of each day and the headlines. The
+ * daily closes and whale transfers are Premium: others see the dashboard's upgrade overlay instead.
+ */
 export function Component() {
   const { week = '' } = useParams();
-  const report = useQuery(weekQuery(week));
+  const { user, isPremium } = useSession();
+  const report = useQuery(weekQuery(week, `${user?.id ?? ''}:${isPremium}`));
   const valid = weekRange(week) !== null;
   const back = <BackLink to="/analysis">All weeks</BackLink>;
   if (report.isPending) return <Spinner label="Loading the week..." />;
@@ -47,7 +53,11 @@ export function Component() {
             <CardTitle>Closing price by day</CardTitle>
           </CardHeader>
           <CardContent>
-            {data.daily.length === 0 ? (
+            {data.daily === null ? (
+              <PremiumOverlay title="Daily closes are a Premium feature">
+                The closing price of each day and the week&apos;s whale transfers come with Premium.
+              </PremiumOverlay>
+            ) : data.daily.length === 0 ? (
               <p className="text-sm text-muted-foreground">No prices were stored this week.</p>
             ) : (
               <table className="w-full text-sm">

@@ -6,6 +6,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { Spinner } from '@/web/components/ui/spinner';
+import { useSession } from '@/web/app/providers/session-provider';
 import { weeksQuery } from '@/web/features/analysis/api';
 import { WeekFigures } from '@/web/features/analysis/components/week-figures';
 import { PageHeading } from './page-heading';
@@ -14,12 +15,15 @@ import { PageHeading } from './page-heading';
 export function Component() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const weeks = useQuery(weeksQuery(page));
+  const { user, isPremium } = useSession();
+  const weeks = useQuery(weeksQuery(page, `${user?.id ?? ''}:${isPremium}`));
   return (
     <>
       <PageHeading title="Analysis">
         Every week of the XRP market in figures: price, Fear & Greed, whale transfers and the headlines,
         generated from the data behind the dashboard. Weeks run Monday to Sunday, UTC.
+        {weeks.data?.weeks[0]?.locked &&
+          ' Whale transfers and the closing price of each day come with Premium.'}
       </PageHeading>
       {weeks.isPending ? (
         <Spinner label="Loading the weeks..." />

@@ -1,9 +1,26 @@
+import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { WeekSummary } from '@/domain/analysis/analysis.schema';
 import { formatAmount, formatPercent, formatPrice, MISSING } from '@/domain/format/format';
 import { cn } from '@/web/lib/cn';
 
-/** A week's headline figures as a definition list: close and change, range, Fear & Greed, whales. */
+/** Stands in for a Premium figure the server did not send (the week is `locked`). */
+function LockedFigure() {
+  return (
+    <span className="inline-flex items-center gap-1.5 font-normal">
+      <Lock className="size-3.5 text-premium" aria-hidden="true" />
+      <Link to="/membership" className="text-primary underline underline-offset-4">
+        Premium
+      </Link>
+    </span>
+  );
+}
+
+/**
+ * A week's headline figures as a definition list: close and change, range, Fear & Greed, whales
+ * (Premium: a link to upgrade in their place for everyone else).
+ */
 export function WeekFigures({ week, className }: { week: WeekSummary; className?: string }) {
   const change = week.price.changePercent;
   const figures: [string, ReactNode][] = [
@@ -34,9 +51,13 @@ export function WeekFigures({ week, className }: { week: WeekSummary; className?
     ],
     [
       'Whale transfers',
-      week.whales.count === 0
-        ? 'None above 1M XRP'
-        : `${week.whales.count}, ${formatAmount(week.whales.volumeXrp)} XRP`,
+      week.whales === null ? (
+        <LockedFigure />
+      ) : week.whales.count === 0 ? (
+        'None above 1M XRP'
+      ) : (
+        `${week.whales.count}, ${formatAmount(week.whales.volumeXrp)} XRP`
+      ),
     ],
   ];
   return (

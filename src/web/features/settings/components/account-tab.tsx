@@ -9,18 +9,23 @@ import { FormAlert } from '@/web/components/ui/form-alert';
 import { ApiKeysCard } from '@/web/features/developer/components/api-keys-card';
 import { api, unwrap } from '@/web/lib/api-client';
 import { broadcastSessionEvent } from '@/web/lib/session-events';
+import { useSession } from '@/web/app/providers/session-provider';
+import { SecondFactorField } from './second-factor-field';
 
 /** SPEC §4 delete dialog: enabled with a password and the acknowledgement; after success, 2 s, sign out, home. */
 const REDIRECT_DELAY_MS = 2000;
 
 export function AccountTab() {
+  const twoFactorEnabled = Boolean(useSession().user?.twoFactorEnabled);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [acknowledged, setAcknowledged] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const remove = useMutation({
-    mutationFn: (input: { password: string }) => unwrap(api.account.delete.$post({ json: input })),
+    mutationFn: (input: { password: string; code?: string | undefined }) =>
+      unwrap(api.account.delete.$post({ json: input })),
     onSuccess: () => {
       toast.success('Account deleted successfully. You will be redirected...');
       // A full load of the home page: nothing of the deleted account stays in memory, and no guarded
@@ -39,7 +44,7 @@ export function AccountTab() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    remove.mutate({ password });
+    remove.mutate(twoFactorEnabled ? { password, code } : { password });
   };
 
   return (
@@ -62,6 +67,7 @@ export function AccountTab() {
               if (remove.isPending || remove.isSuccess) return;
               setOpen(next);
               setPassword('');
+              setCode('');
               setAcknowledged(false);
               setError(null);
             }}
@@ -80,6 +86,7 @@ export function AccountTab() {
                   value={password}
                   onChange={(event) => setPassword(event.target.value)}
                 />
+                {twoFactorEnabled && <SecondFactorField id="delete-code" value={code} onChange={setCode} />}
                 <label className="flex items-start gap-2 text-sm">
                   <input
                     type="checkbox"
@@ -92,7 +99,13 @@ export function AccountTab() {
                 <Button
                   type="submit"
                   variant="destructive"
-                  disabled={!password || !acknowledged || remove.isPending || remove.isSuccess}
+                  disabled={
+                    !password ||
+                    (twoFactorEnabled && !code) ||
+                    !acknowledged ||
+                    remove.isPending ||
+                    remove.isSuccess
+                  }
                 >
                   {remove.isPending ? 'Deleting...' : 'Delete my account'}
                 </Button>

@@ -57,7 +57,7 @@ export function GeneralTab() {
               aria-readonly="true"
               className="bg-muted"
             />
-            <ChangeEmailDialog currentEmail={user.email} />
+            <ChangeEmailDialog currentEmail={user.email} twoFactorEnabled={Boolean(user.twoFactorEnabled)} />
           </div>
         </div>
         {preferences.isPending ? (

@@ -1,0 +1,148 @@
+import * as OTPAuth from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
+import { cookieOf, TEST_PASSWORD } from '../../../../tests/support/test-app';
+
+const { app, smtp } = useTestAppWithSmtp();
+
+const post = (path: string, body: unknown, cookie?: string) =>
+  app().request(path, { method: 'POST', json: body, ...(cookie ? { cookie } : {}) });
+
+const emailOf = async (cookie: string) =>
+  ((await (await app().request('/api/session', { cookie })).json()) as { user: { email: string } | null })
+    .user?.email;
+
+/** The token of a link the mails carry: /account/email?confirm=… or ?cancel=… */
+function tokenIn(mail: { text: string }, kind: 'confirm' | 'cancel'): string {
+  const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+  expect(link.pathname).toBe('/account/email');
+  return link.searchParams.get(kind)!;
+}
+
+async function requestChange(cookie: string, newEmail: string, extra: Record<string, string> = {}) {
+  return post('/api/account/change-email', { newEmail, password: TEST_PASSWORD, ...extra }, cookie);
+}
+
+describe('email change', () => {
+  it('better-auth’s own change-email is not reachable: a session alone moves nothing', async () => {
+    const { cookie, email } = await app().signedInUser();
+    const response = await post('/api/auth/change-email', { newEmail: 'thief@example.com' }, cookie);
+    expect(response.status).toBe(404);
+    expect(await emailOf(cookie)).toBe(email);
+  });
+
+  it('takes effect only once the new address confirms, and tells the old one with a cancel link', async () => {
+    const { cookie, email } = await app().signedInUser();
+    const newEmail = `moved-${Date.now()}@example.com`;
+    const response = await requestChange(cookie, newEmail);
+    expect(response.status).toBe(200);
+    expect((await response.json()).message).toBe(
+      'Verification emails sent! Please check both your old and new email addresses.',
+    );
+    const notice = await smtp().waitFor(email, /your email address is being changed/);
+    expect(notice.text).toContain(newEmail);
+    expect(tokenIn(notice, 'cancel').length).toBeGreaterThan(20);
+    const confirmMail = await smtp().waitFor(newEmail, /Confirm your new email address/);
+    expect(await emailOf(cookie)).toBe(email);
+
+    // The link works in any browser, signed in or not.
+    const confirmed = await post('/api/account/email-change/confirm', {
+      token: tokenIn(confirmMail, 'confirm'),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toMatchObject({ email: newEmail });
+    expect(await emailOf(cookie)).toBe(newEmail);
+    const profile = await app()
+      .handle.db.selectFrom('profiles')
+      .select('email')
+      .where('email', '=', newEmail)
+      .executeTakeFirst();
+    expect(profile).toBeDefined();
+    const done = await smtp().waitFor(email, /your email address was changed/);
+    expect(done.text).toContain(newEmail);
+    expect(await app().signIn(newEmail, TEST_PASSWORD)).toContain('session_token');
+
+    // A confirmation link works once.
+    const again = await post('/api/account/email-change/confirm', { token: tokenIn(confirmMail, 'confirm') });
+    expect(again.status).toBe(404);
+  });
+
+  it('the cancel link stops a pending change', async () => {
+    const { cookie, email } = await app().signedInUser();
+    const newEmail = `pending-${Date.now()}@example.com`;
+    await requestChange(cookie, newEmail);
+    const notice = await smtp().waitFor(email, /being changed/);
+    const confirmMail = await smtp().waitFor(newEmail, /Confirm your new email address/);
+
+    const cancelled = await post('/api/account/email-change/cancel', { token: tokenIn(notice, 'cancel') });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ outcome: 'cancelled', email });
+    const confirm = await post('/api/account/email-change/confirm', {
+      token: tokenIn(confirmMail, 'confirm'),
+    });
+    expect(confirm.status).toBe(404);
+    expect(await emailOf(cookie)).toBe(email);
+  });
+
+  it('the old address undoes a confirmed change and every session ends', async () => {
+    const { cookie, email } = await app().signedInUser();
+    const otherDevice = await app().signIn(email, TEST_PASSWORD);
+    const newEmail = `attacker-${Date.now()}@example.com`;
+    await requestChange(cookie, newEmail);
+    const confirmMail = await smtp().waitFor(newEmail, /Confirm your new email address/);
+    await post('/api/account/email-change/confirm', { token: tokenIn(confirmMail, 'confirm') });
+    const done = await smtp().waitFor(email, /your email address was changed/);
+
+    const undone = await post('/api/account/email-change/cancel', { token: tokenIn(done, 'cancel') });
+    expect(undone.status).toBe(200);
+    expect(await undone.json()).toMatchObject({ outcome: 'undone', email });
+    expect(await emailOf(cookie)).toBeUndefined();
+    expect(await emailOf(otherDevice)).toBeUndefined();
+    await smtp().waitFor(email, /the email change was undone/);
+    expect(await app().signIn(email, TEST_PASSWORD)).toContain('session_token');
+    await expect(app().signIn(newEmail, TEST_PASSWORD)).rejects.toThrow(/401/);
+  });
+
+  it('answers the same for an address that has an account, and mails it nothing', async () => {
+    const { cookie, email } = await app().signedInUser();
+    const { email: taken } = await app().signedInUser();
+    const response = await requestChange(cookie, taken);
+    expect(response.status).toBe(200);
+    await smtp().waitFor(email, /being changed/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(
+      smtp().mails.some((mail) => mail.to.includes(taken) && /Confirm your new/.test(mail.subject)),
+    ).toBe(false);
+  });
+
+  it('with two-factor sign-in on, also takes a code, and not the same one twice', async () => {
+    const { cookie: first, email } = await app().signedInUser();
+    const enable = await post('/api/auth/two-factor/enable', { password: TEST_PASSWORD }, first);
+    const { totpURI } = (await enable.json()) as { totpURI: string };
+    const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
+    const verify = await post('/api/auth/two-factor/verify-totp', { code: totp.generate() }, first);
+    const cookie = cookieOf(verify) || first;
+
+    const missing = await requestChange(cookie, `a-${Date.now()}@example.com`);
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error.message).toMatch(/code from your authenticator app/);
+    const wrong = await requestChange(cookie, `b-${Date.now()}@example.com`, { code: '000000' });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error.message).toBe('Invalid verification code');
+
+    const code = totp.generate({ timestamp: Date.now() + 30_000 });
+    const ok = await requestChange(cookie, `c-${Date.now()}@example.com`, { code });
+    expect(ok.status).toBe(200);
+    const replay = await requestChange(cookie, `d-${Date.now()}@example.com`, { code });
+    expect(replay.status).toBe(400);
+    expect(await emailOf(cookie)).toBe(email);
+  });
+
+  it('refuses a link token that is malformed or unknown with a clear message', async () => {
+    const short = await post('/api/account/email-change/confirm', { token: 'x' });
+    expect(short.status).toBe(422);
+    const unknown = await post('/api/account/email-change/cancel', { token: 'y'.repeat(43) });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.message).toMatch(/This link is not valid any more/);
+  });
+});

@@ -1,0 +1,28 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { errorBody } from './app-error';
+import type { AppEnv } from './context';
+
+const sizeOf = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${Number((bytes / 1024 / 1024).toFixed(1))} MB`
+    : `${Number((bytes / 1024).toFixed(1))} kB`;
+
+/**
+ * Refuses a request body over `maxBytes` (MAX_BODY_BYTES) with 413, before any handler, better-auth
+ * or the Stripe webhook reads it: by its Content-Length without reading a byte, and a chunked body
+ * (no Content-Length) as soon as the bytes counted pass the limit, so no upload is held in memory.
+ */
+export function limitRequestBody(maxBytes: number): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) =>
+      c.json(
+        errorBody(
+          'payload_too_large',
+          `The request body is too large: at most ${sizeOf(maxBytes)} is accepted.`,
+        ),
+        413,
+      ),
+  });
+}

@@ -98,6 +98,10 @@ test.describe('settings (SPEC §2 Settings)', () => {
     await page.getByRole('button', { name: 'Enable' }).click();
     await expect(page.getByText('Two-factor authentication enabled successfully!')).toBeVisible();
     await expect(page.getByTestId('backup-codes').getByRole('listitem')).toHaveCount(10);
+    const backupCode = (
+      (await page.getByTestId('backup-codes').getByRole('listitem').first().textContent()) ?? ''
+    ).trim();
+    expect(backupCode).toMatch(/^[A-Za-z2-9]{5}(-[A-Za-z2-9]{5}){3}$/);
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByTestId('two-factor-status')).toHaveText('Enabled');
 
@@ -111,6 +115,17 @@ test.describe('settings (SPEC §2 Settings)', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expectPath(page, '/');
     await expect(page.getByText('Welcome back!')).toBeVisible();
+
+    // Turning it off takes the password and a code (here a backup code, shown once at enabling).
+    await page.goto('/settings?tab=security');
+    await page.getByRole('button', { name: 'Disable 2FA' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Turn off two-factor authentication' });
+    await dialog.getByLabel('Password').fill(password);
+    await expect(dialog.getByRole('button', { name: 'Turn off' })).toBeDisabled();
+    await dialog.getByLabel('Two-factor code').fill(backupCode);
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    await expect(page.getByText('Two-factor authentication turned off')).toBeVisible();
+    await expect(page.getByTestId('two-factor-status')).toHaveText('Not enabled');
   });
 });
 

@@ -11,6 +11,10 @@ export const EMAIL_CHANGE_LINK_INVALID =
 export const TWO_FACTOR_CODE_REQUIRED =
   'Enter the 6-digit code from your authenticator app, or a backup code';
 export const TWO_FACTOR_CODE_INVALID = 'Invalid verification code';
+export const TWO_FACTOR_NOT_ON = 'Two-factor authentication is not on';
+/** A change of address waits while the previous one can still be undone from the old address. */
+export const emailChangeLockedMessage = (until: string) =>
+  `Your email address was changed recently. It can change again after ${until}, once the previous address can no longer undo that change.`;
 
 /** With two-factor sign-in on, a sensitive change also takes a code: 6 digits, or a backup code. */
 const secondFactorCode = z.string().trim().max(64, TWO_FACTOR_CODE_INVALID).optional();
@@ -73,6 +77,14 @@ export const changePasswordSchema = z
   })
   .meta({ id: 'ChangePassword' });
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+/** Turning two-factor sign-in off takes the password and a code (a stolen session has neither). */
+export const disableTwoFactorSchema = z
+  .object({
+    password: z.string().min(1, PASSWORD_INCORRECT),
+    code: z.string().trim().min(1, TWO_FACTOR_CODE_REQUIRED).max(64, TWO_FACTOR_CODE_INVALID),
+  })
+  .meta({ id: 'DisableTwoFactor' });
 
 export const deleteAccountSchema = z
   .object({ password: z.string().min(1, PASSWORD_INCORRECT), code: secondFactorCode })

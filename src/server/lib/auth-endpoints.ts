@@ -17,7 +17,6 @@ export const publicAuthEndpoints = [
   { method: 'GET', path: '/reset-password/:token' },
   { method: 'POST', path: '/reset-password' },
   { method: 'POST', path: '/two-factor/enable' },
-  { method: 'POST', path: '/two-factor/disable' },
   { method: 'POST', path: '/two-factor/verify-totp' },
   { method: 'POST', path: '/two-factor/verify-backup-code' },
 ] as const;

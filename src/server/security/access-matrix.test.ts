@@ -37,6 +37,7 @@ const policies: Record<string, Policy> = {
   'POST /api/account/change-password': 'user',
   'GET /api/account/export': 'user',
   'POST /api/account/delete': 'user',
+  'POST /api/account/two-factor/disable': 'user',
   // The email-change mails' links: the token is the credential (any browser, signed in or not).
   'POST /api/account/email-change/confirm': 'public',
   'POST /api/account/email-change/cancel': 'public',
@@ -138,7 +139,8 @@ const authEndpointPolicies: Record<string, 'exposed' | 'not-exposed'> = {
   'GET /reset-password/:token': 'exposed',
   'POST /reset-password': 'exposed',
   'POST /two-factor/enable': 'exposed',
-  'POST /two-factor/disable': 'exposed',
+  // Ours instead: password and a code (POST /api/account/two-factor/disable).
+  'POST /two-factor/disable': 'not-exposed',
   'POST /two-factor/verify-totp': 'exposed',
   'POST /two-factor/verify-backup-code': 'exposed',
   'GET /account-info': 'not-exposed',

@@ -46,7 +46,7 @@ export function emailChangeUndoneNotice(to: string, signInUrl: string): MailMess
   return {
     to,
     subject: 'Security alert: the email change was undone',
-    text: `The email address of your XRP Research account is ${to} again, and every session was signed out. Whoever asked for the change knew your password: choose a new one now with "Forgot password?" on the sign-in page:\n${signInUrl}${signature}`,
+    text: `The email address of your XRP Research account is ${to} again, and every session was signed out. Whoever asked for the change knew your password, so it no longer works and two-factor sign-in was turned off. Choose a new password with "Forgot password?" on the sign-in page, then turn two-factor sign-in on again in Settings:\n${signInUrl}${signature}`,
   };
 }
 

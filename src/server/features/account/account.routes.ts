@@ -4,6 +4,7 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   deleteAccountSchema,
+  disableTwoFactorSchema,
   emailChangeTokenSchema,
   profileUpdateSchema,
 } from '@/domain/account/account.schema';
@@ -11,11 +12,16 @@ import { profileSchema } from '@/domain/session/session.schema';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../../lib/context';
+import { clientIp } from '../../lib/client-ip';
+import { enforceRateLimit, type RateRule } from '../../lib/rate-limit';
 import {
   changeOwnPassword,
   deleteOwnAccount,
   exportUserData,
   startEmailChange,
+  turnOffTwoFactor,
   updateOwnProfile,
 } from './account.service';
 import { cancelEmailChange, confirmEmailChange } from './email-change.service';
@@ -27,10 +33,33 @@ const body = <T extends z.ZodType>(schema: T) => ({
 const commonErrors = {
   401: errorResponse('Not signed in'),
   422: errorResponse('Invalid input'),
+  429: errorResponse('Too many attempts'),
 } as const;
+
+/**
+ * Password and code checks behind a session: a stolen session must not guess the password (or the
+ * second factor) of the member it belongs to. Per member, across these routes together.
+ */
+const ACCOUNT_CHECK_LIMIT: RateRule = { window: 15 * 60, max: 10 };
+/** Email-change requests mail an address the member names: a few an hour. */
+const EMAIL_CHANGE_LIMIT: RateRule = { window: 60 * 60, max: 5 };
+/** The mailed links' routes need no session; their tokens are 256-bit, this only bounds the load. */
+const LINK_LIMIT: RateRule = { window: 60, max: 30 };
 
 export function createAccountRoutes(deps: AppDeps) {
   const signedIn = requireViewer(deps);
+  const limited = (name: string, rule: RateRule, message: string) =>
+    createMiddleware<AppEnv>(async (c, next) => {
+      await enforceRateLimit(c, deps.db, `${name}:${viewerOf(c).user.id}`, rule, message);
+      await next();
+    });
+  const accountChecks = limited('account-check', ACCOUNT_CHECK_LIMIT, 'Too many attempts');
+  const emailChanges = limited('email-change', EMAIL_CHANGE_LIMIT, 'Too many email changes asked for');
+  const linkLimit = createMiddleware<AppEnv>(async (c, next) => {
+    const ip = clientIp(c, deps.env.TRUST_PROXY);
+    await enforceRateLimit(c, deps.db, `email-change-link:${ip}`, LINK_LIMIT, 'Too many attempts');
+    await next();
+  });
   const context = (c: Parameters<typeof viewerOf>[0]) => ({
     auth: deps.auth,
     db: deps.db,
@@ -56,11 +85,12 @@ export function createAccountRoutes(deps: AppDeps) {
     tags: ['Account'],
     summary:
       'Start an email change (password, and the 2FA code when 2FA is on; the new address must confirm, the old one can cancel)',
-    middleware: [signedIn] as const,
+    middleware: [signedIn, accountChecks, emailChanges] as const,
     request: body(changeEmailSchema),
     responses: {
       200: jsonContent(okSchema, 'Verification mails sent'),
       400: errorResponse('Incorrect password, or the two-factor code missing or wrong'),
+      409: errorResponse('The previous change can still be undone'),
       ...commonErrors,
     },
   });
@@ -87,6 +117,7 @@ export function createAccountRoutes(deps: AppDeps) {
     tags: ['Account'],
     summary:
       'Cancel an email change from the link mailed to the old address, or undo it within 7 days (every session ends)',
+    middleware: [linkLimit] as const,
     request: body(emailChangeTokenSchema),
     responses: {
       200: jsonContent(
@@ -104,7 +135,7 @@ export function createAccountRoutes(deps: AppDeps) {
     path: '/account/change-password',
     tags: ['Account'],
     summary: 'Change the password (current password verified; other sessions end)',
-    middleware: [signedIn] as const,
+    middleware: [signedIn, accountChecks] as const,
     request: body(changePasswordSchema),
     responses: {
       200: jsonContent(okSchema, 'Password changed'),
@@ -130,11 +161,26 @@ export function createAccountRoutes(deps: AppDeps) {
     path: '/account/delete',
     tags: ['Account'],
     summary: 'Delete the account and its personal data (password, and the 2FA code when 2FA is on)',
-    middleware: [signedIn] as const,
+    middleware: [signedIn, accountChecks] as const,
     request: body(deleteAccountSchema),
     responses: {
       200: jsonContent(okSchema, 'Deleted'),
       400: errorResponse('Incorrect password'),
+      ...commonErrors,
+    },
+  });
+
+  const disableTwoFactor = createRoute({
+    method: 'post',
+    path: '/account/two-factor/disable',
+    tags: ['Account'],
+    summary: 'Turn two-factor sign-in off (password and a current code or a backup code)',
+    middleware: [signedIn, accountChecks] as const,
+    request: body(disableTwoFactorSchema),
+    responses: {
+      200: jsonContent(okSchema, 'Turned off'),
+      400: errorResponse('Incorrect password or code'),
+      409: errorResponse('Two-factor authentication is not on'),
       ...commonErrors,
     },
   });
@@ -167,6 +213,11 @@ export function createAccountRoutes(deps: AppDeps) {
       const headers = await changeOwnPassword(context(c), currentPassword, newPassword);
       for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
       return c.json({ message: 'Password updated successfully' }, 200);
+    })
+    .openapi(disableTwoFactor, async (c) => {
+      const headers = await turnOffTwoFactor(context(c), c.req.valid('json'));
+      for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+      return c.json({ message: 'Two-factor authentication turned off' }, 200);
     })
     .openapi(exportData, async (c) => {
       const data = await exportUserData(deps.db, viewerOf(c).user.id);

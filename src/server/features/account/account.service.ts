@@ -3,6 +3,7 @@ import {
   PASSWORD_INCORRECT,
   TWO_FACTOR_CODE_INVALID,
   TWO_FACTOR_CODE_REQUIRED,
+  TWO_FACTOR_NOT_ON,
 } from '@/domain/account/account.schema';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
@@ -96,6 +97,27 @@ export async function changeOwnPassword(
   if (!response.ok) throw new AppError('bad_request', 'Failed to update password');
   await mailer.send(securityEmail(user.email, 'password-changed'));
   // better-auth issues a fresh session cookie for this device; the route passes it on.
+  return response.headers;
+}
+
+/**
+ * Turns two-factor sign-in off after the password and a code (better-auth's own endpoint takes the
+ * password alone, so a stolen session that knew it could drop the second factor, then change the
+ * address without one). Returns better-auth's headers: it re-issues this device's session cookie.
+ */
+export async function turnOffTwoFactor(
+  context: AccountContext,
+  input: { password: string; code: string },
+): Promise<Headers> {
+  if (!context.user.twoFactorEnabled) throw new AppError('conflict', TWO_FACTOR_NOT_ON);
+  await requirePassword(context.auth, context.user.id, input.password);
+  await requireSecondFactor(context, input.code);
+  const response = await context.auth.api.disableTwoFactor({
+    body: { password: input.password },
+    headers: context.headers,
+    asResponse: true,
+  });
+  if (!response.ok) throw new AppError('bad_request', 'Could not turn off two-factor authentication');
   return response.headers;
 }
 

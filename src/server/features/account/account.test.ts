@@ -178,6 +178,29 @@ describe('per-account limits, whatever the body is dressed as', () => {
       });
     }
   }
+
+  it('a JSON body dressed with a form type parameter is still read as JSON, and counted', async () => {
+    const { email } = await app.signedInUser();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await app.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; x=multipart/form-data' },
+        body: JSON.stringify({ email, password: 'Wrong-Password-9' }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('a per-account limit takes no body without an account', async () => {
+    const response = await app.request('/api/auth/request-password-reset', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'email=someone@example.com',
+    });
+    expect(response.status).toBe(400);
+  });
 });
 
 describe('sign-up with an address that has an account', () => {

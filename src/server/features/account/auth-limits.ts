@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { CLIENT_IP_HEADER, clientIp } from '../../lib/client-ip';
@@ -6,7 +7,7 @@ import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 
 interface Limit {
   path: string;
-  per: 'ip' | 'email';
+  per: 'ip' | 'email' | 'session';
   rule: RateRule;
 }
 
@@ -23,27 +24,48 @@ export const authLimits: readonly Limit[] = [
   { path: '/reset-password', per: 'ip', rule: { window: 15 * 60, max: 20 } },
   { path: '/send-verification-email', per: 'email', rule: { window: 60 * 60, max: 3 } },
   { path: '/two-factor/verify-totp', per: 'ip', rule: { window: 5 * 60, max: 10 } },
+  { path: '/two-factor/verify-totp', per: 'session', rule: { window: 5 * 60, max: 5 } },
   { path: '/two-factor/verify-backup-code', per: 'ip', rule: { window: 5 * 60, max: 10 } },
+  { path: '/two-factor/verify-backup-code', per: 'session', rule: { window: 5 * 60, max: 5 } },
+  // Enabling checks the password: a stolen session must not guess it.
+  { path: '/two-factor/enable', per: 'session', rule: { window: 15 * 60, max: 10 } },
 ];
 
+/** better-call's own test for a JSON body (its `getBody`), so both read a body the same way. */
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
+
 /**
- * The account an attempt names, read the way better-auth reads the body: JSON, or a form (sign-in and
- * sign-up accept `application/x-www-form-urlencoded`; multipart is read too, so no content type an
- * endpoint may one day accept can carry an attempt past the per-account limit).
+ * The account an attempt names, read the way better-auth reads the body (better-call's order: JSON
+ * first, then URL-encoded and multipart forms), so no content type carries an attempt past the
+ * per-account limit.
  */
 export async function emailOf(request: Request): Promise<string | null> {
   const type = request.headers.get('content-type')?.toLowerCase() ?? '';
   let email: unknown;
   try {
-    if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-      email = (await request.clone().formData()).get('email');
-    } else {
+    if (JSON_TYPE.test(type)) {
       email = ((await request.clone().json()) as { email?: unknown } | null)?.email;
+    } else if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+      email = (await request.clone().formData()).get('email');
     }
   } catch {
     return null;
   }
   return typeof email === 'string' ? email.trim().toLowerCase() : null;
+}
+
+/**
+ * The caller's session, or the pending two-factor sign-in, as a limit key: the second-factor
+ * endpoints are limited per session as well as per address (better-auth locks a sign-in challenge
+ * after 5 wrong codes; a signed-in session had no limit).
+ */
+function sessionKeyOf(cookieHeader: string | undefined): string | null {
+  const values = (cookieHeader ?? '')
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .filter(([name]) => name?.endsWith('session_token') || name?.endsWith('two_factor'))
+    .map(([, value]) => value ?? '');
+  return values.length > 0 ? crypto.createHash('sha256').update(values.join('|')).digest('base64url') : null;
 }
 
 /**
@@ -75,8 +97,13 @@ export function authGate(deps: Pick<AppDeps, 'db' | 'env'>): MiddlewareHandler<A
       const email = authLimits.some((limit) => limit.path === path && limit.per === 'email')
         ? await emailOf(c.req.raw)
         : null;
-      for (const limit of authLimits.filter((candidate) => candidate.path === path)) {
-        const subject = limit.per === 'ip' ? ip : email;
+      const limits = authLimits.filter((candidate) => candidate.path === path);
+      // An endpoint limited per account takes only a body that names one (better-auth needs it too).
+      if (limits.some((limit) => limit.per === 'email') && !email)
+        return c.json({ code: 'INVALID_EMAIL', message: 'Enter your email address.' }, 400);
+      for (const limit of limits) {
+        const subject =
+          limit.per === 'ip' ? ip : limit.per === 'email' ? email : sessionKeyOf(c.req.header('cookie'));
         if (!subject) continue;
         const decision = await consumeRateLimit(deps.db, `auth:${path}:${limit.per}:${subject}`, limit.rule);
         if (!decision.allowed) {

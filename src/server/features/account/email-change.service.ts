@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { EMAIL_CHANGE_LINK_INVALID, EMAIL_TAKEN, EMAIL_UNCHANGED } from '@/domain/account/account.schema';
+import {
+  EMAIL_CHANGE_LINK_INVALID,
+  EMAIL_TAKEN,
+  EMAIL_UNCHANGED,
+  emailChangeLockedMessage,
+} from '@/domain/account/account.schema';
 import { appRoutes } from '@/domain/routing/routes';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -51,6 +56,20 @@ export async function requestEmailChange(
   const cancelToken = newToken();
   const taken = await db.selectFrom('user').select('id').where('email', '=', newEmail).executeTakeFirst();
   await db.transaction().execute(async (trx) => {
+    // One request at a time per member, and none while the old address can still undo the last
+    // change: otherwise a second change would leave that undo link nothing to undo.
+    await trx.selectFrom('user').select('id').where('id', '=', user.id).forUpdate().execute();
+    const undoable = await trx
+      .selectFrom('email_changes')
+      .select('cancel_by')
+      .where('user_id', '=', user.id)
+      .where('confirmed_at', 'is not', null)
+      .where('cancelled_at', 'is', null)
+      .where('cancel_by', '>', new Date())
+      .orderBy('cancel_by', 'desc')
+      .executeTakeFirst();
+    if (undoable)
+      throw new AppError('conflict', emailChangeLockedMessage(new Date(undoable.cancel_by).toUTCString()));
     await trx
       .updateTable('email_changes')
       .set({ cancelled_at: new Date() })
@@ -87,33 +106,40 @@ export async function confirmEmailChange(
   token: string,
 ): Promise<{ email: string }> {
   const cancelToken = newToken();
-  const change = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('email_changes')
-      .selectAll()
-      .where('confirm_token_hash', '=', hashToken(token))
-      .where('confirmed_at', 'is', null)
-      .where('cancelled_at', 'is', null)
-      .where('confirm_by', '>', new Date())
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw new AppError('not_found', EMAIL_CHANGE_LINK_INVALID);
-    const taken = await trx
-      .selectFrom('user')
-      .select('id')
-      .where('email', '=', row.new_email)
-      .executeTakeFirst();
-    if (taken) throw new AppError('conflict', EMAIL_TAKEN);
-    const now = new Date();
-    // The old address gets a second link in the notice below; the first one stays valid too.
-    await trx
-      .updateTable('email_changes')
-      .set({ confirmed_at: now, undo_token_hash: hashToken(cancelToken) })
-      .where('id', '=', row.id)
-      .execute();
-    await setAccountEmail(trx, row.user_id, row.new_email, now);
-    return row;
-  });
+  const change = await db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .selectFrom('email_changes')
+        .selectAll()
+        .where('confirm_token_hash', '=', hashToken(token))
+        .where('confirmed_at', 'is', null)
+        .where('cancelled_at', 'is', null)
+        .where('confirm_by', '>', new Date())
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw new AppError('not_found', EMAIL_CHANGE_LINK_INVALID);
+      const taken = await trx
+        .selectFrom('user')
+        .select('id')
+        .where('email', '=', row.new_email)
+        .executeTakeFirst();
+      if (taken) throw new AppError('conflict', EMAIL_TAKEN);
+      const now = new Date();
+      // The old address gets a second link in the notice below; the first one stays valid too.
+      await trx
+        .updateTable('email_changes')
+        .set({ confirmed_at: now, undo_token_hash: hashToken(cancelToken) })
+        .where('id', '=', row.id)
+        .execute();
+      await setAccountEmail(trx, row.user_id, row.new_email, now);
+      return row;
+    })
+    .catch((error: unknown) => {
+      // The address was taken between the check and the update (a sign-up at the same moment).
+      if ((error as { code?: string }).code === '23505') throw new AppError('conflict', EMAIL_TAKEN);
+      throw error;
+    });
   await mailer.send(
     emailChangedNotice(change.old_email, change.new_email, linkTo(publicUrl, 'cancel', cancelToken)),
   );
@@ -158,7 +184,18 @@ export async function cancelEmailChange(
       .executeTakeFirst();
     if (restoredTo) throw new AppError('conflict', EMAIL_TAKEN);
     await setAccountEmail(trx, row.user_id, row.old_email, now);
+    // Whoever asked knew the password (and passed any second factor): every session ends, the
+    // password stops working until the member chooses a new one from the restored address, and a
+    // second factor the asker may have set up is removed (the member turns theirs on again).
     await trx.deleteFrom('session').where('userId', '=', row.user_id).execute();
+    await trx
+      .updateTable('account')
+      .set({ password: null, updatedAt: now })
+      .where('userId', '=', row.user_id)
+      .where('providerId', '=', 'credential')
+      .execute();
+    await trx.deleteFrom('twoFactor').where('userId', '=', row.user_id).execute();
+    await trx.updateTable('user').set({ twoFactorEnabled: false }).where('id', '=', row.user_id).execute();
     return { outcome: 'undone' as const, row };
   });
   if (result.outcome === 'undone')

@@ -99,8 +99,34 @@ describe('email change', () => {
     expect(await emailOf(cookie)).toBeUndefined();
     expect(await emailOf(otherDevice)).toBeUndefined();
     await smtp().waitFor(email, /the email change was undone/);
-    expect(await app().signIn(email, TEST_PASSWORD)).toContain('session_token');
+    // Whoever asked knew the password: it stops working until the member resets it.
+    await expect(app().signIn(email, TEST_PASSWORD)).rejects.toThrow(/401/);
     await expect(app().signIn(newEmail, TEST_PASSWORD)).rejects.toThrow(/401/);
+    await post('/api/auth/request-password-reset', { email, redirectTo: '/auth?mode=reset' });
+    const reset = new URL(smtp().linkIn(await smtp().waitFor(email, /Reset your XRP Research password/)));
+    const redirect = await app().request(`${reset.pathname}${reset.search}`, { redirect: 'manual' });
+    const token = new URL(redirect.headers.get('location') ?? '', 'http://x').searchParams.get('token');
+    expect((await post('/api/auth/reset-password', { token, newPassword: 'Taken-Back-42' })).status).toBe(
+      200,
+    );
+    expect(await app().signIn(email, 'Taken-Back-42')).toContain('session_token');
+  });
+
+  it('a second change waits until the first can no longer be undone, so no undo link is left empty', async () => {
+    const { cookie, email } = await app().signedInUser();
+    const first = `first-${Date.now()}@example.com`;
+    await requestChange(cookie, first);
+    const confirmMail = await smtp().waitFor(first, /Confirm your new email address/);
+    await post('/api/account/email-change/confirm', { token: tokenIn(confirmMail, 'confirm') });
+    const second = await requestChange(cookie, `second-${Date.now()}@example.com`);
+    expect(second.status).toBe(409);
+    expect((await second.json()).error.message).toMatch(
+      /^Your email address was changed recently\. It can change again after /,
+    );
+    // The first change's undo link still does its work.
+    const done = await smtp().waitFor(email, /your email address was changed/);
+    const undone = await post('/api/account/email-change/cancel', { token: tokenIn(done, 'cancel') });
+    expect(await undone.json()).toMatchObject({ outcome: 'undone', email });
   });
 
   it('answers the same for an address that has an account, and mails it nothing', async () => {

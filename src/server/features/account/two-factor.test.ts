@@ -98,16 +98,46 @@ describe('two-factor authentication', () => {
     expect(again.status).toBe(401);
   });
 
-  it('turns off with the password and says so by email', async () => {
-    const { cookie, email } = await enableTwoFactor();
-    expect(
-      (await post('/api/auth/two-factor/disable', { password: 'Wrong-Password-1' }, cookie)).status,
-    ).toBe(400);
+  it('turns off with the password and a code, never the password alone, and says so by email', async () => {
+    const { cookie, email, code } = await enableTwoFactor();
+    // better-auth's own endpoint took the password alone: a stolen session that knew it dropped 2FA.
     expect((await post('/api/auth/two-factor/disable', { password: TEST_PASSWORD }, cookie)).status).toBe(
-      200,
+      404,
     );
+    const off = (body: unknown) => post('/api/account/two-factor/disable', body, cookie);
+    expect((await off({ password: TEST_PASSWORD })).status).toBe(422);
+    expect((await off({ password: 'Wrong-Password-1', code: code(1) })).status).toBe(400);
+    const wrongCode = await off({ password: TEST_PASSWORD, code: '000000' });
+    expect(wrongCode.status).toBe(400);
+    expect((await wrongCode.json()).error.message).toBe('Invalid verification code');
+    const ok = await off({ password: TEST_PASSWORD, code: code(-1) });
+    expect(ok.status).toBe(200);
     await smtp.waitFor(email, /Security alert: two-factor authentication is off/);
     expect(await app.signIn(email, TEST_PASSWORD)).toContain('session_token');
+  });
+
+  it('limits password and code guesses from a signed-in session', async () => {
+    const { cookie } = await enableTwoFactor();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1)
+      statuses.push(
+        (
+          await post(
+            '/api/account/two-factor/disable',
+            { password: 'Wrong-Password-1', code: '000000' },
+            cookie,
+          )
+        ).status,
+      );
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // The same budget covers the other checks behind the session.
+    const change = await post(
+      '/api/account/change-email',
+      { newEmail: 'x@example.com', password: 'Wrong-Password-1' },
+      cookie,
+    );
+    expect(change.status).toBe(429);
   });
 
   it('account deletion takes the code as well as the password; better-auth’s own delete is not reachable', async () => {

@@ -158,6 +158,7 @@ describe('push subscriptions', () => {
         'https://evil.com/fcm.googleapis.com/',
         'https://fcm.googleapis.com.evil.com/x',
         'https://notify.windows.com.example.org/x',
+        'https://fcm.googleapis.com:8444/fcm/send/abc',
       ])
         await expect(assertPushEndpoint(endpoint, productionEnv())).rejects.toThrow(
           'This push service is not supported',

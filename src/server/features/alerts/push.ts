@@ -61,6 +61,10 @@ function checkPushEndpointUrl(endpoint: string, env: OutboundEnv): void {
 /** On subscribing: a supported push service whose addresses are public (delivery checks again on connect). */
 export async function assertPushEndpoint(endpoint: string, env: OutboundEnv): Promise<void> {
   checkPushEndpointUrl(endpoint, env);
+  // The push services listen on 443 only: another port on their host is not their push service.
+  const url = new URL(endpoint);
+  if (url.port !== '' && !env.OUTBOUND_ALLOW_HOSTS.includes(url.hostname))
+    throw new UpstreamError('This push service is not supported');
   await assertPublicUrl(endpoint, {
     allowHosts: env.OUTBOUND_ALLOW_HOSTS,
     onlyAllowHosts: env.OUTBOUND_ONLY_ALLOWED,

@@ -7,9 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { Dialog, DialogContent } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
-import { authClient } from '@/web/lib/auth-client';
+import { api, unwrap } from '@/web/lib/api-client';
 import { emitSessionEvent } from '@/web/lib/session-events';
 import { PasswordForm } from './password-form';
+import { SecondFactorField } from './second-factor-field';
 import { TwoFactorDialog } from './two-factor-dialog';
 
 function DisableTwoFactorDialog({
@@ -22,23 +23,24 @@ function DisableTwoFactorDialog({
   onDisabled(): void;
 }) {
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    const result = await authClient.twoFactor.disable({ password });
-    setBusy(false);
-    if (result.error) {
-      setError(
-        result.error.status === 400
-          ? 'Incorrect password'
-          : (result.error.message ?? 'Could not turn off two-factor authentication'),
-      );
+    try {
+      await unwrap(api.account['two-factor'].disable.$post({ json: { password, code } }));
+    } catch (failure) {
+      setError((failure as Error).message || 'Could not turn off two-factor authentication');
       return;
+    } finally {
+      setBusy(false);
     }
     toast.success('Two-factor authentication turned off');
     setPassword('');
+    setCode('');
+    setError(null);
     onOpenChange(false);
     onDisabled();
   };
@@ -46,7 +48,7 @@ function DisableTwoFactorDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="Turn off two-factor authentication"
-        description="Your password alone will then sign you in."
+        description="Your password alone will then sign you in. Confirm with your password and a code from your authenticator app (or a backup code)."
       >
         <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
           {error && <FormAlert>{error}</FormAlert>}
@@ -58,7 +60,8 @@ function DisableTwoFactorDialog({
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
-          <Button type="submit" variant="destructive" disabled={busy || !password}>
+          <SecondFactorField id="disable-two-factor-code" value={code} onChange={setCode} />
+          <Button type="submit" variant="destructive" disabled={busy || !password || !code}>
             {busy ? 'Turning off...' : 'Turn off'}
           </Button>
         </form>

@@ -128,6 +128,33 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     expect(historyRequests).toContain('?series=dominance&range=30d');
   });
 
+  test('premium charts: every range of every series draws without a page error', async ({
+    page,
+    signInAs,
+  }) => {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signInAs('premium');
+    await page.goto('/analytics');
+    const charts = page.getByTestId('charts-card');
+    for (const tab of ['Market Cap', 'Marketcap Dominance']) {
+      await charts.getByRole('tab', { name: tab }).click();
+      const panel = charts.getByRole('tabpanel');
+      for (const range of ['24H', '7D', '30D', '90D', '1Y', 'All']) {
+        await panel.getByRole('button', { name: range, exact: true }).click();
+        await expect(panel.getByRole('button', { name: range, exact: true })).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        );
+        // Drawn (a canvas with points), or said plainly that this range has no data yet.
+        await expect(
+          panel.getByTestId('chart-canvas').or(panel.getByText('No chart data for this range yet')),
+        ).toBeVisible();
+      }
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
   test('the price chart embeds the COINBASE:XRPUSD daily widget when it loads, following the theme', async ({
     page,
     signInAs,

@@ -1,28 +1,50 @@
 import { z } from 'zod';
 
-export const historyRangeSchema = z.enum(['1d', '7d', '30d', '90d', '1y']);
+export const historyRangeSchema = z.enum(['1d', '7d', '30d', '90d', '1y', 'all']);
 export type HistoryRange = z.infer<typeof historyRangeSchema>;
 export const historySeriesSchema = z.enum(['price', 'market_cap', 'volume', 'dominance']);
 export type HistorySeries = z.infer<typeof historySeriesSchema>;
 
-export const rangeDays: Record<HistoryRange, number> = { '1d': 1, '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
-export const MAX_CHART_POINTS = 500;
+/** How far back each range reaches (All: everything stored). */
+export const rangeDays: Record<HistoryRange, number> = {
+  '1d': 1,
+  '7d': 7,
+  '30d': 30,
+  '90d': 90,
+  '1y': 365,
+  all: Number.POSITIVE_INFINITY,
+};
 
-export type Point = [time: number, value: number];
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** One point per bucket: 5 minutes for a day, hours for a week or a month, days beyond. */
+export const bucketMs: Record<HistoryRange, number> = {
+  '1d': 5 * MINUTE,
+  '7d': HOUR,
+  '30d': 4 * HOUR,
+  '90d': DAY,
+  '1y': DAY,
+  all: DAY,
+};
 
 /**
- * At most `max` points spread evenly over time: the series is cut into `max` time buckets and each
- * keeps its last point, so the newest value is always there and gaps stay gaps.
+ * A chart series from stored records (every sync's row and the backfilled daily history): one point
+ * per time bucket, stamped with the bucket's start (UTC) and holding the bucket's last value (its
+ * close). Times are strictly increasing whole seconds, as a chart needs; a bucket with no record
+ * stays a gap. Longer than `max` buckets (All over many years), buckets widen by whole days.
  */
-export function downsample(points: readonly Point[], max = MAX_CHART_POINTS): Point[] {
-  if (points.length <= max) return [...points];
-  const first = points[0]![0];
-  const last = points[points.length - 1]![0];
-  const width = (last - first) / max || 1;
-  const buckets = new Map<number, Point>();
-  for (const point of points) buckets.set(Math.min(max - 1, Math.floor((point[0] - first) / width)), point);
-  return [...buckets.values()];
+export function bucketSeries(points: readonly Point[], range: HistoryRange, max = 2000): Point[] {
+  if (points.length === 0) return [];
+  let width = bucketMs[range];
+  const span = points[points.length - 1]![0] - points[0]![0];
+  if (span / width > max) width = Math.ceil(span / max / DAY) * DAY;
+  const buckets = new Map<number, number>();
+  for (const [time, value] of points) buckets.set(Math.floor(time / width) * width, value);
+  return [...buckets.entries()].sort((a, b) => a[0] - b[0]);
 }
+
+export type Point = [time: number, value: number];
 
 /** CoinGecko's market_chart: three series of [ms, value], merged by timestamp. */
 export function mergeMarketChart(chart: { prices: Point[]; market_caps: Point[]; total_volumes: Point[] }) {

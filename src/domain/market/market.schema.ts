@@ -24,8 +24,20 @@ export const cryptoMetricsSchema = z
   .meta({ id: 'CryptoMetrics' });
 export type CryptoMetrics = z.infer<typeof cryptoMetricsSchema>;
 
+/**
+ * The figures 24 hours before the latest: each from the stored record at that time, or read between
+ * the records on either side (the backfilled daily history); null where neither exists.
+ */
 export const metricsComparisonSchema = z
-  .object({ xrpDominance: decimal, velocity: decimal, volume24h: decimal, createdAt: z.string() })
+  .object({
+    xrpDominance: decimal,
+    velocity: decimal,
+    volume24h: decimal,
+    /** The time compared with: 24 hours before the latest record. */
+    createdAt: z.string(),
+    /** 'interpolated' when any figure was read between two records rather than found at that time. */
+    basis: z.enum(['record', 'interpolated']),
+  })
   .meta({ id: 'MetricsComparison' });
 
 export const metricsViewSchema = z
@@ -54,8 +66,11 @@ export type FearGreedView = z.infer<typeof fearGreedViewSchema>;
 export const historyViewSchema = z
   .object({
     series: z.enum(['price', 'market_cap', 'volume', 'dominance']),
-    range: z.enum(['1d', '7d', '30d', '90d', '1y']),
+    range: z.enum(['1d', '7d', '30d', '90d', '1y', 'all']),
+    /** [bucket start in ms, the bucket's last value]: one per bucket, strictly increasing. */
     points: z.array(z.tuple([z.number(), z.number()])),
+    /** When stored history starts later than the range: its first record (the chart says so). */
+    since: z.string().nullable(),
   })
   .meta({ id: 'HistoryView' });
 export type HistoryView = z.infer<typeof historyViewSchema>;

@@ -64,3 +64,38 @@ export const fearGreedTone = {
   Greed: 'lime',
   'Extreme Greed': 'green',
 } as const;
+
+/** How a figure 24 hours back was found: a stored record at that time, or read between two records. */
+export type ComparisonBasis = 'record' | 'interpolated';
+
+/** A record counts as "at" a time when it is at most this much older (syncs run every few minutes). */
+export const RECORD_TOLERANCE_MS = 60 * 60_000;
+/** Two records farther apart than this are not read between: the daily history's spacing, with room. */
+export const MAX_INTERPOLATION_GAP_MS = 2 * 86_400_000;
+
+/**
+ * A series' value at `target`, from records sorted by time: the record at or before it (within the
+ * tolerance), else the straight line between the records on either side of it (no farther apart than
+ * a couple of days: the backfilled daily history), else null — never a record from another time.
+ */
+export function valueAt(
+  points: readonly (readonly [time: number, value: number])[],
+  target: number,
+): { value: number; at: number; basis: ComparisonBasis } | null {
+  let before: readonly [number, number] | undefined;
+  let after: readonly [number, number] | undefined;
+  for (const point of points) {
+    if (point[0] <= target) before = point;
+    else {
+      after = point;
+      break;
+    }
+  }
+  if (before && target - before[0] <= RECORD_TOLERANCE_MS)
+    return { value: before[1], at: before[0], basis: 'record' };
+  if (before && after && after[0] - before[0] <= MAX_INTERPOLATION_GAP_MS) {
+    const share = (target - before[0]) / (after[0] - before[0]);
+    return { value: before[1] + (after[1] - before[1]) * share, at: target, basis: 'interpolated' };
+  }
+  return null;
+}

@@ -137,37 +137,77 @@ describe('market read routes', () => {
     }
   });
 
-  it('compare with the row at or before 24 h ago, else the row before the latest (SPEC §7)', async () => {
-    const db = app.handle.db;
-    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
-    const row = (created_at: Date, dominance: string | null, velocity: string | null) => ({
-      symbol: 'XRP',
-      price: '2',
-      xrp_dominance: dominance,
-      velocity,
-      volume_24h: '100',
-      created_at,
-    });
-    await db
-      .insertInto('crypto_metrics')
-      .values([
-        row(hoursAgo(30), '3.1', '0.02'),
-        row(hoursAgo(2), '3.5', '0.03'),
-        row(hoursAgo(0), '3.9', '0.04'),
-      ])
-      .execute();
-    let view = await (await app.request('/api/market/metrics?symbol=XRP')).json();
-    expect(view.latest.xrpDominance).toBe('3.9');
-    expect(view.previous.xrpDominance).toBe('3.1');
+  it('compare with the figures 24 h before the latest: a record then, read between daily points, or none', async () => {
+    const fresh = await createTestApp();
+    try {
+      const db = fresh.handle.db;
+      const now = Date.now();
+      const hoursAgo = (hours: number) => new Date(now - hours * 3600_000);
+      await db
+        .insertInto('crypto_metrics')
+        .values({
+          symbol: 'XRP',
+          price: '2',
+          xrp_dominance: '3.9',
+          velocity: '0.04',
+          volume_24h: '300',
+          created_at: new Date(now),
+        })
+        .execute();
+      const history = (
+        ts: Date,
+        volume: string | null,
+        marketCap: string | null,
+        dominance: string | null,
+      ) => ({
+        symbol: 'XRP',
+        ts,
+        price: '2',
+        volume_24h: volume,
+        market_cap: marketCap,
+        xrp_dominance: dominance,
+      });
+      const view = async () =>
+        (await (await fresh.request('/api/market/metrics?symbol=XRP')).json()) as {
+          previous: {
+            xrpDominance: string | null;
+            volume24h: string | null;
+            velocity: string | null;
+            basis: string;
+            createdAt: string;
+          } | null;
+        };
 
-    await db
-      .updateTable('crypto_metrics')
-      .set({ velocity: null })
-      .where('xrp_dominance', '=', '3.1')
-      .execute();
-    view = await (await app.request('/api/market/metrics?symbol=XRP')).json();
-    expect(view.previous.xrpDominance).toBe('3.5');
-    expect((await app.request('/api/market/metrics?symbol=x%3B')).status).toBe(422);
+      // Only a sync from two hours ago: the old rule called it "24h"; now there is no comparison.
+      await db
+        .insertInto('market_history')
+        .values(history(hoursAgo(2), '290', '1000', '3.8'))
+        .execute();
+      expect((await view()).previous).toBeNull();
+
+      // The backfilled daily history on either side of the time: read between (no dominance in it).
+      await db
+        .insertInto('market_history')
+        .values([history(hoursAgo(36), '100', '1000', null), history(hoursAgo(12), '200', '1000', null)])
+        .execute();
+      const between = (await view()).previous!;
+      expect(between.basis).toBe('interpolated');
+      expect(Number(between.volume24h)).toBeCloseTo(150, 6);
+      expect(Number(between.velocity)).toBeCloseTo(0.15, 6);
+      expect(between.xrpDominance).toBeNull();
+      expect(new Date(between.createdAt).getTime()).toBe(hoursAgo(24).getTime());
+
+      // A sync row at that time wins.
+      await db
+        .insertInto('market_history')
+        .values(history(hoursAgo(24.2), '120', '1000', '3.1'))
+        .execute();
+      const recorded = (await view()).previous!;
+      expect(recorded).toMatchObject({ volume24h: '120', xrpDominance: '3.1', basis: 'record' });
+      expect((await fresh.request('/api/market/metrics?symbol=x%3B')).status).toBe(422);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('report fear & greed with its history and the yearly range', async () => {

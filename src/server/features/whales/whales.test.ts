@@ -55,27 +55,55 @@ describe('premium market data', () => {
     });
   });
 
-  it('serves chart history for a range, downsampled to at most 500 points', async () => {
-    const minutes = 60 * 24 * 3;
+  it('serves chart history for every range: one point per bucket, increasing, and since when it is short', async () => {
+    const now = Date.now();
+    const day = 86_400_000;
+    // Three days of syncs a minute apart (and two milliseconds apart at the end), plus 400 days of
+    // backfilled daily history without dominance.
     await app.handle.db
       .insertInto('market_history')
-      .values(
-        Array.from({ length: minutes }, (_, index) => ({
+      .values([
+        ...Array.from({ length: 60 * 24 * 3 }, (_, index) => ({
           symbol: 'XRP',
-          ts: new Date(Date.now() - index * 60_000),
+          ts: new Date(now - index * 60_000),
           price: 2 + index / 1e5,
+          xrp_dominance: 3 + index / 1e6,
         })),
-      )
+        { symbol: 'XRP', ts: new Date(now - 2), price: 2.5, xrp_dominance: 3 },
+        ...Array.from({ length: 400 }, (_, index) => ({
+          symbol: 'XRP',
+          ts: new Date(Math.floor(now / day) * day - (index + 4) * day),
+          price: 1 + index / 1000,
+        })),
+      ])
       .execute();
-    const week = await (
-      await app.request('/api/market/history?series=price&range=7d', { cookie: premium })
-    ).json();
-    expect(week.points.length).toBeLessThanOrEqual(500);
-    expect(week.points.length).toBeGreaterThan(400);
-    const day = await (
-      await app.request('/api/market/history?series=price&range=1d', { cookie: premium })
-    ).json();
-    expect(day.points.at(-1)[1]).toBe(2);
+    const get = async (series: string, range: string) =>
+      (await (
+        await app.request(`/api/market/history?series=${series}&range=${range}`, { cookie: premium })
+      ).json()) as {
+        points: [number, number][];
+        since: string | null;
+      };
+    const expectedPoints = { '1d': 24 * 12, '7d': 24 * 7, '30d': 30 * 6, '90d': 90, '1y': 365, all: 404 };
+    for (const [range, most] of Object.entries(expectedPoints)) {
+      const { points, since } = await get('price', range);
+      expect(points.length, range).toBeGreaterThan(0);
+      expect(points.length, range).toBeLessThanOrEqual(most + 2);
+      expect(
+        points.every((point, index) => index === 0 || point[0] > points[index - 1]![0]),
+        range,
+      ).toBe(true);
+      expect(
+        points.every((point) => point[0] % 1000 === 0),
+        range,
+      ).toBe(true);
+      expect(since, range).toBeNull();
+    }
+    // Dominance has only the three days of syncs: a month's chart says so instead of stretching them.
+    const dominance = await get('dominance', '30d');
+    expect(dominance.since).not.toBeNull();
+    expect(now - new Date(dominance.since!).getTime()).toBeLessThan(3 * day + 60_000);
+    expect((await get('dominance', '1d')).since).toBeNull();
     expect((await app.request('/api/market/history?series=rsi&range=7d', { cookie: premium })).status).toBe(
       422,
     );

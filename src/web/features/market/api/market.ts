@@ -1,3 +1,4 @@
+import type { HistoryRange } from '@/domain/market/history';
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/web/lib/api-client';
 
@@ -33,7 +34,7 @@ export const dominoQuery = (viewerKey: string) =>
   });
 
 export type ChartSeries = 'price' | 'market_cap' | 'dominance';
-export type ChartRange = '7d' | '30d' | '90d' | '1y';
+export type ChartRange = HistoryRange;
 
 /** Premium only: the server answers 403 to everyone else, so only premium viewers ever ask. */
 export const historyQuery = (series: ChartSeries, range: ChartRange) =>

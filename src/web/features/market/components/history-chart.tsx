@@ -15,10 +15,12 @@ import { historyQuery, type ChartRange, type ChartSeries } from '../api/market';
 import { themeColor } from '../lib/css-color';
 
 const RANGES: { value: ChartRange; label: string }[] = [
+  { value: '1d', label: '24H' },
   { value: '7d', label: '7D' },
   { value: '30d', label: '30D' },
   { value: '90d', label: '90D' },
   { value: '1y', label: '1Y' },
+  { value: 'all', label: 'All' },
 ];
 
 const formatters: Record<ChartSeries, (value: number) => string> = {
@@ -79,8 +81,9 @@ function ChartCanvas({ series, points }: { series: ChartSeries; points: Points }
 
   useEffect(() => {
     if (!chart.current) return;
+    // One point per time bucket from the server, strictly increasing whole seconds.
     chart.current.area.setData(
-      points.map(([time, value]) => ({ time: Math.floor(time / 1000) as UTCTimestamp, value })),
+      points.map(([time, value]) => ({ time: (time / 1000) as UTCTimestamp, value })),
     );
     chart.current.api.timeScale().fitContent();
   }, [points, series]);
@@ -105,7 +108,13 @@ export default function HistoryChart({ series }: { series: ChartSeries }) {
   const history = useQuery(historyQuery(series, range));
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex justify-end gap-1" role="group" aria-label="Chart range">
+      <div className="flex flex-wrap items-center justify-end gap-1" role="group" aria-label="Chart range">
+        {history.data?.since && (
+          <p className="mr-auto text-xs text-muted-foreground" data-testid="history-since">
+            History since{' '}
+            {new Date(history.data.since).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+          </p>
+        )}
         {RANGES.map((option) => (
           <Button
             key={option.value}

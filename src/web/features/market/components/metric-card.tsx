@@ -1,4 +1,4 @@
-import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
+import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { formatPercent } from '@/domain/format/format';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
@@ -9,12 +9,16 @@ export interface MetricCardProps {
   detail?: string;
   /** Percent change over 24 h; null when unknown. */
   change?: number | null;
+  /** Why the change is unknown, or what it was compared with: shown on hover and read to screen readers. */
+  changeNote?: string | undefined;
   asOf: string;
   stale: boolean;
 }
 
-export function MetricCard({ title, value, detail, change, asOf, stale }: MetricCardProps) {
-  const up = (change ?? 0) >= 0;
+export function MetricCard({ title, value, detail, change, changeNote, asOf, stale }: MetricCardProps) {
+  // A change that rounds to 0.00 % is no rise: no arrow, no green.
+  const rounded = change == null ? null : Math.round(change * 100) / 100;
+  const tone = rounded === null || rounded === 0 ? 'flat' : rounded > 0 ? 'up' : 'down';
   return (
     <Card data-testid="metric-card">
       <CardHeader className="pb-2">
@@ -27,23 +31,23 @@ export function MetricCard({ title, value, detail, change, asOf, stale }: Metric
         {detail && <p className="text-sm text-muted-foreground">{detail}</p>}
         {change !== undefined && (
           <p
+            title={changeNote}
+            data-testid="metric-change"
             className={cn(
               'flex items-center gap-1 text-sm font-medium',
-              change === null
-                ? 'text-muted-foreground'
-                : up
-                  ? 'text-emerald-700 dark:text-emerald-400'
-                  : 'text-red-700 dark:text-red-400',
+              tone === 'up'
+                ? 'text-emerald-700 dark:text-emerald-400'
+                : tone === 'down'
+                  ? 'text-red-700 dark:text-red-400'
+                  : 'text-muted-foreground',
             )}
           >
-            {change !== null &&
-              (up ? (
-                <ArrowUpRight className="size-4" aria-hidden="true" />
-              ) : (
-                <ArrowDownRight className="size-4" aria-hidden="true" />
-              ))}
-            {formatPercent(change, { signed: true })}{' '}
+            {tone === 'up' && <ArrowUpRight className="size-4" aria-hidden="true" />}
+            {tone === 'down' && <ArrowDownRight className="size-4" aria-hidden="true" />}
+            {tone === 'flat' && rounded !== null && <Minus className="size-4" aria-hidden="true" />}
+            {formatPercent(rounded === 0 ? 0 : change, { signed: true })}{' '}
             <span className="font-normal text-muted-foreground">24h</span>
+            {changeNote && <span className="sr-only">({changeNote})</span>}
           </p>
         )}
         <p

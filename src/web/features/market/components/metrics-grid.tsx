@@ -67,6 +67,17 @@ export function MetricsGrid() {
     minute: '2-digit',
   });
   const stale = isStale(latest.createdAt, METRICS_PERIOD_MINUTES);
+  // What each 24h change was compared with, or why there is none (never a comparison with a sync
+  // minutes earlier labelled 24h).
+  const comparedAt = previous
+    ? new Date(previous.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    : null;
+  const changeNote = (figure: string | null | undefined, name: string) =>
+    !previous || figure == null
+      ? `No ${name} record from 24 hours earlier yet`
+      : previous.basis === 'interpolated'
+        ? `Compared with ${comparedAt}, read between the daily records on either side`
+        : `Compared with the record of ${comparedAt}`;
   const common = { asOf, stale };
   const circulating = latest.circulatingSupply ? Number(latest.circulatingSupply) : null;
   const velocityPercent = latest.velocity === null ? null : Number(latest.velocity) * 100;
@@ -79,6 +90,11 @@ export function MetricsGrid() {
         title="Current Price"
         value={formatPrice(latest.price)}
         change={latest.priceChange24h === null ? null : Number(latest.priceChange24h)}
+        changeNote={
+          latest.priceChange24h === null
+            ? 'The price source gave no 24-hour change'
+            : 'CoinGecko’s 24-hour change'
+        }
         {...common}
       />
       <MetricCard
@@ -91,6 +107,7 @@ export function MetricsGrid() {
         title="24h Volume"
         value={formatUsd(latest.volume24h)}
         change={changePercent(latest.volume24h, previous?.volume24h)}
+        changeNote={changeNote(previous?.volume24h, 'volume')}
         {...common}
       />
       <MetricCard
@@ -103,6 +120,7 @@ export function MetricsGrid() {
         title="XRP Dominance"
         value={formatPercent(latest.xrpDominance)}
         change={changePercent(latest.xrpDominance, previous?.xrpDominance)}
+        changeNote={changeNote(previous?.xrpDominance, 'dominance')}
         {...common}
       />
       <MetricCard
@@ -110,6 +128,7 @@ export function MetricsGrid() {
         value={formatPercent(velocityPercent)}
         detail="24h turnover (volume ÷ market cap)"
         change={changePercent(latest.velocity, previous?.velocity)}
+        changeNote={changeNote(previous?.velocity, 'velocity')}
         {...common}
       />
     </section>

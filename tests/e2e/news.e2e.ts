@@ -87,8 +87,9 @@ test.describe('news (SPEC §2 News)', () => {
     await dots.nth(3).click();
     await expect(item).toContainText('Fixture: Spot XRP funds log a third week of net inflows');
     await dots.nth(1).click();
-    // Whale data is premium: a visitor keeps the sample whale item.
-    await expect(item).toContainText('25M XRP moved between exchange wallets');
+    // Whale data is premium: a visitor gets the Fear & Greed reading there, and no invented whale move.
+    await expect(item).toContainText('Fear & Greed Index');
+    await expect(page.getByText('moved between exchange wallets')).toHaveCount(0);
   });
 
   test('/regulatory shows the REGULATION news to visitors', async ({ page }) => {

@@ -5,6 +5,7 @@ import {
   formatExcerpt,
   formatPercent,
   formatPrice,
+  formatAge,
   formatRelativeTime,
   formatUsd,
   priceImpactTone,
@@ -46,6 +47,14 @@ describe('formats of SPEC §9', () => {
     expect(formatUsd('121111815029')).toBe('$121.1B');
     expect(formatUsd(-1500)).toBe('-$1.5K');
     expect(formatAmount(null)).toBe('—');
+  });
+
+  it('writes ages in minutes under an hour where staleness matters, never "Just now"', () => {
+    const now = new Date('2026-01-10T12:00:00Z');
+    expect(formatAge(new Date('2026-01-10T11:59:30Z'), now)).toBe('under a minute ago');
+    expect(formatAge(new Date('2026-01-10T11:56:00Z'), now)).toBe('4 min ago');
+    expect(formatAge(new Date('2026-01-10T11:37:00Z'), now)).toBe('23 min ago');
+    expect(formatAge(new Date('2026-01-10T11:00:00Z'), now)).toBe('1h ago');
   });
 
   it('says relative times per SPEC §2', () => {

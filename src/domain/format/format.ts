@@ -90,6 +90,19 @@ export function formatRelativeTime(value: Date | string, now: Date = new Date())
   return shortDateTime(date);
 }
 
+/**
+ * How old a figure is, where staleness matters (metrics, ticker, whales, sync status): minutes under
+ * an hour ("4 min ago"), then as `formatRelativeTime`. The SPEC's 'Just now' stays on news cards only:
+ * a 23-minute-old sync is not "just now".
+ */
+export function formatAge(value: Date | string, now: Date = new Date()): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  const minutes = Math.floor((now.getTime() - date.getTime()) / 60_000);
+  if (minutes < 1) return 'under a minute ago';
+  if (minutes < 60) return `${minutes} min ago`;
+  return formatRelativeTime(date, now);
+}
+
 /** SPEC §9 event dates: 'MMMM d, yyyy' ("December 12, 2025"); a date-only string is that calendar day. */
 export function formatEventDate(value: string): string {
   const [year, month, day] = value.slice(0, 10).split('-').map(Number);

@@ -1,45 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import { buildTickerItems, sampleTickerItems } from './ticker';
+import { buildTickerItems } from './ticker';
 
 const format = {
   price: (value: string | number) => `$${Number(value).toFixed(4)}`,
   percent: (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(2)}%`,
   amount: (value: string | number) => `${Number(value) / 1e6}M`,
-  relative: () => 'Just now',
+  age: (at: string) => `age of ${at}`,
 };
+const none = { price: null, fearGreed: null, whale: null, headlines: [] };
 
-describe('buildTickerItems (SPEC §2 Home ticker)', () => {
-  it('shows the SPEC sample items until there is live data', () => {
-    expect(buildTickerItems({ price: null, whale: null, headlines: [] }, format)).toEqual(sampleTickerItems);
+describe('buildTickerItems (SPEC §2 Home ticker, real items only)', () => {
+  it('has no item at all before anything is stored: no sample shown as live', () => {
+    expect(buildTickerItems(none, format)).toEqual([]);
   });
 
-  it('builds 4 items from the latest price, whale transaction and headlines', () => {
+  it('builds up to 4 items from the price, Fear & Greed, the whale move and headlines, each with its own age', () => {
     const items = buildTickerItems(
       {
-        price: { price: '2.0134', changePercent24h: -1.56, at: '2026-11-23T00:00:00Z' },
-        whale: { id: 'w1', amountXrp: '25000000', at: '2026-11-23T00:00:00Z' },
+        price: { price: '2.0134', changePercent24h: -1.56, at: 'p' },
+        fearGreed: { value: 38, classification: 'Fear', at: 'f' },
+        whale: { id: 'w1', amountXrp: '25000000', at: 'w' },
         headlines: [
-          { id: 'n1', title: 'Bank pilots XRP', at: '2026-11-23T00:00:00Z' },
-          { id: 'n2', title: 'XRPL amendment passes', at: '2026-11-23T00:00:00Z' },
+          { id: 'n1', title: 'Bank pilots XRP', at: 'n1' },
+          { id: 'n2', title: 'XRPL amendment passes', at: 'n2' },
         ],
       },
       format,
     );
-    expect(items.map((item) => [item.type, item.title, item.price ?? null, item.trend ?? null])).toEqual([
-      ['price', 'XRP -1.56% in 24h', '$2.0134', 'down'],
-      ['whale', '25M XRP moved on the XRP Ledger', null, null],
-      ['news', 'Bank pilots XRP', null, null],
-      ['news', 'XRPL amendment passes', null, null],
+    expect(
+      items.map((item) => [item.type, item.title, item.price ?? null, item.trend ?? null, item.time]),
+    ).toEqual([
+      ['price', 'XRP -1.56% in 24h', '$2.0134', 'down', 'age of p'],
+      ['fear-greed', 'Fear & Greed Index 38: Fear', null, null, 'age of f'],
+      ['whale', '25M XRP moved on the XRP Ledger', null, null, 'age of w'],
+      ['news', 'Bank pilots XRP', null, null, 'age of n1'],
     ]);
   });
 
-  it('keeps the sample whale item for viewers without whale access, and fills gaps with samples', () => {
+  it('gives visitors without whale access the headlines instead, and a flat or unknown change no trend', () => {
     const items = buildTickerItems(
-      { price: { price: 2, changePercent24h: null, at: 'x' }, whale: null, headlines: [] },
+      {
+        ...none,
+        price: { price: 2, changePercent24h: 0.001, at: 'p' },
+        headlines: [
+          { id: 'n1', title: 'One', at: 'n1' },
+          { id: 'n2', title: 'Two', at: 'n2' },
+        ],
+      },
       format,
     );
-    expect(items).toHaveLength(4);
-    expect(items[0]).toMatchObject({ title: 'XRP price', trend: 'up' });
-    expect(items.slice(1)).toEqual([sampleTickerItems[1], sampleTickerItems[2], sampleTickerItems[3]]);
+    expect(items.map((item) => item.type)).toEqual(['price', 'news', 'news']);
+    expect(items[0]!.trend).toBeUndefined();
+    expect(
+      buildTickerItems({ ...none, price: { price: 2, changePercent24h: null, at: 'p' } }, format)[0],
+    ).toMatchObject({
+      title: 'XRP price',
+    });
   });
 });

@@ -23,6 +23,16 @@ export const whaleStatsSchema = z
     transactionCount24h: z.number(),
     largestTransaction24h: z.string(),
     averageTransaction24h: z.string(),
+    /**
+     * Whether the figures mean anything: until the ledger has been read once they are unknown, not
+     * zero. `failingSince`: the first failed read since the last good one (or ever).
+     */
+    source: z.object({
+      name: z.string(),
+      everSucceeded: z.boolean(),
+      lastSuccessAt: z.string().nullable(),
+      failingSince: z.string().nullable(),
+    }),
   })
   .meta({ id: 'WhaleStats' });
 export type WhaleStats = z.infer<typeof whaleStatsSchema>;

@@ -85,13 +85,25 @@ function toPoint(row: FearGreedRow | undefined) {
     : null;
 }
 
-/** SPEC §7: latest; the latest at or before 1, 7 and 30 days ago; yearly high and low over 365 days. */
+/**
+ * SPEC §7: latest; the readings 1, 7 and 30 days before it; yearly high and low over 365 days. The
+ * days count back from the latest reading's own date, not from now: before today's reading is
+ * fetched, "now minus a day" found the same reading as the latest and called it yesterday's.
+ */
 export async function getFearGreedView(db: Db): Promise<FearGreedView> {
-  const latestAtOrBefore = (daysAgo: number) =>
+  const latest = await db
+    .selectFrom('fear_greed_index')
+    .selectAll()
+    .orderBy('timestamp', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest)
+    return { latest: null, history: { day1: null, day7: null, day30: null }, yearHigh: null, yearLow: null };
+  const readingBefore = (daysAgo: number) =>
     db
       .selectFrom('fear_greed_index')
       .selectAll()
-      .where('timestamp', '<=', sql<Date>`now() - make_interval(days => ${daysAgo})`)
+      .where('timestamp', '<=', new Date(latest.timestamp.getTime() - daysAgo * 86_400_000))
       .orderBy('timestamp', 'desc')
       .limit(1)
       .executeTakeFirst();
@@ -104,18 +116,12 @@ export async function getFearGreedView(db: Db): Promise<FearGreedView> {
       .orderBy('timestamp', 'desc')
       .limit(1)
       .executeTakeFirst();
-  const latest = await db
-    .selectFrom('fear_greed_index')
-    .selectAll()
-    .orderBy('timestamp', 'desc')
-    .limit(1)
-    .executeTakeFirst();
   return {
     latest: toPoint(latest),
     history: {
-      day1: toPoint(await latestAtOrBefore(1)),
-      day7: toPoint(await latestAtOrBefore(7)),
-      day30: toPoint(await latestAtOrBefore(30)),
+      day1: toPoint(await readingBefore(1)),
+      day7: toPoint(await readingBefore(7)),
+      day30: toPoint(await readingBefore(30)),
     },
     yearHigh: toPoint(await yearly('desc')),
     yearLow: toPoint(await yearly('asc')),

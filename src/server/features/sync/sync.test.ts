@@ -231,4 +231,26 @@ describe('market read routes', () => {
     ]);
     expect([view.yearHigh.value, view.yearLow.value]).toEqual([80, 10]);
   });
+
+  it('counts fear & greed days back from the latest reading, not from now', async () => {
+    const db = app.handle.db;
+    // Daily readings stamped 00:00 UTC; today's is not fetched yet: the latest is yesterday's.
+    const midnight = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    const day = (back: number) => new Date(midnight - back * 86_400_000);
+    await db.deleteFrom('fear_greed_index').execute();
+    await db
+      .insertInto('fear_greed_index')
+      .values([
+        { value: 71, value_classification: 'Greed', timestamp: day(1) },
+        { value: 64, value_classification: 'Greed', timestamp: day(2) },
+        { value: 30, value_classification: 'Fear', timestamp: day(8) },
+      ])
+      .execute();
+    const view = await (await app.request('/api/market/fear-greed')).json();
+    expect(view.latest).toMatchObject({ value: 71, timestamp: day(1).toISOString() });
+    // "Yesterday" is the reading the day before the latest one, not the latest one again.
+    expect(view.history.day1).toMatchObject({ value: 64, timestamp: day(2).toISOString() });
+    expect(view.history.day7).toMatchObject({ value: 30, timestamp: day(8).toISOString() });
+    expect(view.history.day30).toBeNull();
+  });
 });

@@ -40,5 +40,37 @@ export async function getWhaleStats(db: Db): Promise<WhaleStats> {
     transactionCount24h: row.count,
     largestTransaction24h: row.largest,
     averageTransaction24h: row.average,
+    source: await whaleSourceHealth(db),
+  };
+}
+
+/** The ledger reader's record: its last good run, and since when it has been failing. */
+async function whaleSourceHealth(db: Db): Promise<WhaleStats['source']> {
+  const source = await db
+    .selectFrom('api_sources')
+    .select('name')
+    .where('api_type', '=', 'xrpl_whales')
+    .executeTakeFirst();
+  const name = source?.name ?? 'XRP Ledger';
+  const lastSuccess = await db
+    .selectFrom('api_sync_logs')
+    .select('started_at')
+    .where('api_source', '=', name)
+    .where('status', '=', 'success')
+    .orderBy('started_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  let failures = db
+    .selectFrom('api_sync_logs')
+    .select('started_at')
+    .where('api_source', '=', name)
+    .where('status', '=', 'error');
+  if (lastSuccess) failures = failures.where('started_at', '>', lastSuccess.started_at);
+  const firstFailure = await failures.orderBy('started_at').limit(1).executeTakeFirst();
+  return {
+    name,
+    everSucceeded: Boolean(lastSuccess),
+    lastSuccessAt: lastSuccess?.started_at.toISOString() ?? null,
+    failingSince: firstFailure?.started_at.toISOString() ?? null,
   };
 }

@@ -25,13 +25,35 @@ describe('premium market data', () => {
     }
   });
 
-  it('reports zero whale stats with no rows', async () => {
-    expect(await (await app.request('/api/whales/stats', { cookie: premium })).json()).toEqual({
-      totalVolume24h: '0',
+  it('says the whale figures are unknown until the ledger has been read, and since when it fails', async () => {
+    const stats = async () =>
+      (await (await app.request('/api/whales/stats', { cookie: premium })).json()) as {
+        transactionCount24h: number;
+        source: {
+          name: string;
+          everSucceeded: boolean;
+          lastSuccessAt: string | null;
+          failingSince: string | null;
+        };
+      };
+    expect(await stats()).toMatchObject({
       transactionCount24h: 0,
-      largestTransaction24h: '0',
-      averageTransaction24h: '0',
+      source: { name: 'XRPL Whale Tracker', everSucceeded: false, lastSuccessAt: null, failingSince: null },
     });
+    const log = (status: 'success' | 'error', at: Date) =>
+      app.handle.db
+        .insertInto('api_sync_logs')
+        .values({ api_source: 'XRPL Whale Tracker', sync_type: 'scheduled', status, started_at: at })
+        .execute();
+    await log('error', hoursAgo(5));
+    await log('error', hoursAgo(4));
+    expect((await stats()).source.everSucceeded).toBe(false);
+    expect(new Date((await stats()).source.failingSince!).getTime()).toBeCloseTo(hoursAgo(5).getTime(), -4);
+    await log('success', hoursAgo(3));
+    expect((await stats()).source).toMatchObject({ everSucceeded: true, failingSince: null });
+    await log('error', hoursAgo(1));
+    expect(new Date((await stats()).source.failingSince!).getTime()).toBeCloseTo(hoursAgo(1).getTime(), -4);
+    await app.handle.db.deleteFrom('api_sync_logs').execute();
   });
 
   it('lists the latest 20 and sums the last 24 hours exactly, to the drop', async () => {
@@ -47,7 +69,7 @@ describe('premium market data', () => {
     expect(list).toHaveLength(20);
     expect(list[0]).toMatchObject({ transactionHash: 'HASH0', amountXrp: '1000000.000001' });
     const stats = await (await app.request('/api/whales/stats', { cookie: premium })).json();
-    expect(stats).toEqual({
+    expect(stats).toMatchObject({
       totalVolume24h: '5000000.000001',
       transactionCount24h: 3,
       largestTransaction24h: '2000000.000000',

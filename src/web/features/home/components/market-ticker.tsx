@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Activity, Newspaper, TrendingDown, TrendingUp } from 'lucide-react';
+import { Activity, Gauge, Minus, Newspaper, TrendingDown, TrendingUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { formatAmount, formatPercent, formatPrice, formatRelativeTime } from '@/domain/format/format';
+import { formatAge, formatAmount, formatPercent, formatPrice } from '@/domain/format/format';
 import { useSession } from '@/web/app/providers/session-provider';
 import { buildTickerItems, nextTickerIndex, TICKER_INTERVAL_MS, type TickerItem } from '@/domain/home/ticker';
 import { Card, CardContent } from '@/web/components/ui/card';
-import { metricsQuery, whalesQuery } from '@/web/features/market/api/market';
+import { fearGreedQuery, metricsQuery, whalesQuery } from '@/web/features/market/api/market';
 import { headlinesQuery } from '@/web/features/news/api/news';
 import { cn } from '@/web/lib/cn';
 
@@ -13,18 +13,21 @@ const tickerFormat = {
   price: formatPrice,
   percent: (value: number) => formatPercent(value, { signed: true }),
   amount: (value: string | number) => formatAmount(value),
-  relative: (at: string) => formatRelativeTime(at),
+  age: (at: string) => formatAge(at),
 };
 
-/** SPEC §2 Home: the sample items until live data exists; whale data only for those allowed to see it. */
-function useTickerItems(): readonly TickerItem[] {
+/** SPEC §2 Home: real items only; whale data only for those allowed to see it. */
+function useTickerItems(): { items: readonly TickerItem[]; loading: boolean } {
   const { isPremium } = useSession();
   const metrics = useQuery(metricsQuery);
+  const fearGreed = useQuery(fearGreedQuery);
   const whales = useQuery({ ...whalesQuery, enabled: isPremium });
   const headlines = useQuery(headlinesQuery);
   const latest = metrics.data?.latest;
+  const reading = fearGreed.data?.latest;
   const whale = isPremium ? whales.data?.[0] : undefined;
-  return buildTickerItems(
+  const loading = metrics.isPending || fearGreed.isPending || headlines.isPending;
+  const items = buildTickerItems(
     {
       price: latest
         ? {
@@ -32,6 +35,9 @@ function useTickerItems(): readonly TickerItem[] {
             changePercent24h: latest.priceChange24h === null ? null : Number(latest.priceChange24h),
             at: latest.createdAt,
           }
+        : null,
+      fearGreed: reading
+        ? { value: reading.value, classification: reading.classification, at: reading.timestamp }
         : null,
       whale: whale ? { id: whale.id, amountXrp: whale.amountXrp, at: whale.transactionTimestamp } : null,
       headlines: (headlines.data?.articles ?? []).map((article) => ({
@@ -42,13 +48,14 @@ function useTickerItems(): readonly TickerItem[] {
     },
     tickerFormat,
   );
+  return { items, loading };
 }
 
-const icons = { whale: Activity, news: Newspaper };
+const icons = { whale: Activity, news: Newspaper, 'fear-greed': Gauge };
 
 /** SPEC §2 Home: Market Updates, rotating every 4 s, with dots to pick an item. */
 export function MarketTicker() {
-  const items = useTickerItems();
+  const { items, loading } = useTickerItems();
   const [index, setIndex] = useState(0);
   useEffect(() => {
     const timer = setInterval(
@@ -57,8 +64,16 @@ export function MarketTicker() {
     );
     return () => clearInterval(timer);
   }, [items.length]);
-  const item = items[index % items.length]!;
-  const Icon = item.type === 'price' ? (item.trend === 'down' ? TrendingDown : TrendingUp) : icons[item.type];
+  const item = items.length > 0 ? items[index % items.length]! : null;
+  const Icon = !item
+    ? Minus
+    : item.type === 'price'
+      ? item.trend === 'down'
+        ? TrendingDown
+        : item.trend === 'up'
+          ? TrendingUp
+          : Minus
+      : icons[item.type];
   return (
     <section aria-labelledby="ticker-heading">
       <Card>
@@ -71,20 +86,40 @@ export function MarketTicker() {
               Market Updates
             </h2>
             <Icon
-              className={cn('size-5 shrink-0', item.trend === 'down' ? 'text-red-600' : 'text-primary')}
+              className={cn('size-5 shrink-0', item?.trend === 'down' ? 'text-red-600' : 'text-primary')}
               aria-hidden="true"
             />
-            {/* Room for a two-line title always: items of every length rotate through, and live
-                items replace the samples, without moving the page. */}
-            <div className="flex min-h-16 flex-col justify-center">
-              <span className="line-clamp-2 font-medium">
-                {item.title}
-                {item.price && <span className="ml-2 tabular-nums">{item.price}</span>}
-              </span>
-              <span className="text-xs text-muted-foreground">{item.time}</span>
+            {/* Exactly two title lines and the age line, whatever the item: items of every length
+                rotate through without moving the page; the price sits on the age line, so a
+                wrapped title never hides it. */}
+            <div className="flex h-16 min-w-0 flex-col justify-center overflow-hidden">
+              {item ? (
+                <>
+                  <span className="line-clamp-2 font-medium">{item.title}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {item.price && (
+                      <span className="font-semibold tabular-nums text-foreground">{item.price} · </span>
+                    )}
+                    {item.time}
+                  </span>
+                </>
+              ) : loading ? (
+                <span className="text-sm text-muted-foreground">Loading market updates...</span>
+              ) : (
+                <>
+                  <span className="font-medium">No market updates yet</span>
+                  <span className="text-xs text-muted-foreground">
+                    The price, Fear &amp; Greed and headlines appear here once they are first fetched.
+                  </span>
+                </>
+              )}
             </div>
           </div>
-          <div className="flex gap-2" role="group" aria-label="Choose an update">
+          <div
+            className={cn('flex gap-2', items.length < 2 && 'invisible')}
+            role="group"
+            aria-label="Choose an update"
+          >
             {items.map((entry, position) => (
               <button
                 key={entry.id}

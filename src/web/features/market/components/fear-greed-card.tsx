@@ -22,6 +22,10 @@ const toneStroke = {
 
 type Classification = keyof typeof fearGreedTone;
 
+/** alternative.me publishes one reading a day, stamped 00:00 UTC: its date is that UTC day. */
+const readingDate = (timestamp: string) =>
+  new Date(timestamp).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
 function Gauge({ value, classification }: { value: number; classification: Classification }) {
   const angle = Math.PI * (1 - value / 100);
   const x = 60 + 48 * Math.cos(angle);
@@ -75,6 +79,9 @@ export function FearGreedCard() {
             <p className={cn('font-semibold', toneClass[fearGreedTone[latest.classification]])}>
               {latest.classification}
             </p>
+            <p className="text-xs text-muted-foreground" data-testid="fear-greed-date">
+              Reading of {readingDate(latest.timestamp)}
+            </p>
             <dl className="grid w-full grid-cols-2 gap-x-4 gap-y-1 text-sm">
               {(
                 [
@@ -87,7 +94,12 @@ export function FearGreedCard() {
               ).map(([label, point]) => (
                 <div key={label} className="contents">
                   <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="text-right tabular-nums">
+                  <dd
+                    className="text-right tabular-nums"
+                    title={
+                      point ? `Reading of ${readingDate(point.timestamp)}` : 'No reading stored for that day'
+                    }
+                  >
                     {point ? `${point.value} · ${point.classification}` : '—'}
                   </dd>
                 </div>

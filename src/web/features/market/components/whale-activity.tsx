@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { formatAmount, formatRelativeTime } from '@/domain/format/format';
+import { formatAge, formatAmount } from '@/domain/format/format';
+import type { WhaleStats as WhaleStatsData } from '@/domain/whales/whales.schema';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
@@ -12,9 +13,31 @@ const SHOWN = 8;
 const explorerUrl = (hash: string) => `https://livenet.xrpl.org/transactions/${hash}`;
 const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
+/**
+ * Until the ledger has been read once, whale figures are unknown, not zero: say so, and since when
+ * the reader has been failing (administrators see the error in the API tab).
+ */
+export function unavailableNote(source: WhaleStatsData['source']): string | null {
+  if (source.everSucceeded) return null;
+  if (!source.failingSince) return 'Not available yet — the XRP Ledger has not been read yet';
+  const since = new Date(source.failingSince).toLocaleString(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return `Not available yet — ${source.name} unreachable since ${since}`;
+}
+
 function WhaleList() {
   const whales = useQuery(whalesQuery);
-  if (whales.isPending) return <Spinner />;
+  const stats = useQuery(whaleStatsQuery);
+  if (whales.isPending || stats.isPending) return <Spinner />;
+  const unavailable = stats.data ? unavailableNote(stats.data.source) : null;
+  if (unavailable)
+    return (
+      <p className="py-6 text-center text-muted-foreground" data-testid="whales-unavailable">
+        {unavailable}
+      </p>
+    );
   if (whales.isError)
     return (
       <p className="py-4 text-center text-sm text-destructive">
@@ -31,7 +54,7 @@ function WhaleList() {
             <span className="font-semibold tabular-nums">{formatAmount(whale.amountXrp)} XRP</span>
             <span className="text-muted-foreground">
               {shortAddress(whale.fromAddress)} → {shortAddress(whale.toAddress)} ·{' '}
-              {formatRelativeTime(whale.transactionTimestamp)}
+              {formatAge(whale.transactionTimestamp)}
             </span>
           </div>
           <a
@@ -51,11 +74,14 @@ function WhaleList() {
 
 function WhaleStats() {
   const stats = useQuery(whaleStatsQuery);
+  // Known figures only: before the first read of the ledger every card is "—", never 0.
+  const data = stats.data?.source.everSucceeded ? stats.data : null;
+  const unknown = stats.data ? unavailableNote(stats.data.source) : null;
   const items = [
-    ['24h Whale Volume', stats.data ? `${formatAmount(stats.data.totalVolume24h)} XRP` : '—'],
-    ['Whale Transactions', stats.data ? String(stats.data.transactionCount24h) : '—'],
-    ['Largest Transfer', stats.data ? `${formatAmount(stats.data.largestTransaction24h)} XRP` : '—'],
-    ['Average Transfer', stats.data ? `${formatAmount(stats.data.averageTransaction24h)} XRP` : '—'],
+    ['24h Whale Volume', data ? `${formatAmount(data.totalVolume24h)} XRP` : '—'],
+    ['Whale Transactions', data ? String(data.transactionCount24h) : '—'],
+    ['Largest Transfer', data ? `${formatAmount(data.largestTransaction24h)} XRP` : '—'],
+    ['Average Transfer', data ? `${formatAmount(data.averageTransaction24h)} XRP` : '—'],
   ];
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="whale-stats">
@@ -63,7 +89,9 @@ function WhaleStats() {
         <Card key={label}>
           <CardContent className="pt-6">
             <p className="text-sm text-muted-foreground">{label}</p>
-            <p className="text-xl font-bold tabular-nums">{value}</p>
+            <p className="text-xl font-bold tabular-nums" title={unknown ?? undefined}>
+              {value}
+            </p>
           </CardContent>
         </Card>
       ))}

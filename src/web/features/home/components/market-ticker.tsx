@@ -78,41 +78,48 @@ export function MarketTicker() {
     <section aria-labelledby="ticker-heading">
       <Card>
         <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-center sm:justify-between">
-          <div className="flex items-center gap-4" aria-live="polite" data-testid="ticker-item">
+          <div
+            className="flex min-w-0 flex-col gap-2 sm:flex-row sm:items-center sm:gap-4"
+            aria-live="polite"
+            data-testid="ticker-item"
+          >
+            {/* On a phone the heading has its own line, so the item gets the card's whole width. */}
             <h2
               id="ticker-heading"
               className="shrink-0 text-sm font-semibold uppercase tracking-wide text-muted-foreground"
             >
               Market Updates
             </h2>
-            <Icon
-              className={cn('size-5 shrink-0', item?.trend === 'down' ? 'text-red-600' : 'text-primary')}
-              aria-hidden="true"
-            />
-            {/* Exactly two title lines and the age line, whatever the item: items of every length
+            <div className="flex min-w-0 items-center gap-4">
+              <Icon
+                className={cn('size-5 shrink-0', item?.trend === 'down' ? 'text-red-600' : 'text-primary')}
+                aria-hidden="true"
+              />
+              {/* Exactly two title lines and the age line, whatever the item: items of every length
                 rotate through without moving the page; the price sits on the age line, so a
                 wrapped title never hides it. */}
-            <div className="flex h-16 min-w-0 flex-col justify-center overflow-hidden">
-              {item ? (
-                <>
-                  <span className="line-clamp-2 font-medium">{item.title}</span>
-                  <span className="text-xs text-muted-foreground">
-                    {item.price && (
-                      <span className="font-semibold tabular-nums text-foreground">{item.price} · </span>
-                    )}
-                    {item.time}
-                  </span>
-                </>
-              ) : loading ? (
-                <span className="text-sm text-muted-foreground">Loading market updates...</span>
-              ) : (
-                <>
-                  <span className="font-medium">No market updates yet</span>
-                  <span className="text-xs text-muted-foreground">
-                    The price, Fear &amp; Greed and headlines appear here once they are first fetched.
-                  </span>
-                </>
-              )}
+              <div className="flex h-16 min-w-0 flex-col justify-center overflow-hidden">
+                {item ? (
+                  <>
+                    <span className="line-clamp-2 font-medium">{item.title}</span>
+                    <span className="truncate text-xs text-muted-foreground">
+                      {item.price && (
+                        <span className="font-semibold tabular-nums text-foreground">{item.price} · </span>
+                      )}
+                      {item.time}
+                    </span>
+                  </>
+                ) : loading ? (
+                  <span className="text-sm text-muted-foreground">Loading market updates...</span>
+                ) : (
+                  <>
+                    <span className="font-medium">No market updates yet</span>
+                    <span className="text-xs text-muted-foreground">
+                      The price, Fear &amp; Greed and headlines appear here once they are first fetched.
+                    </span>
+                  </>
+                )}
+              </div>
             </div>
           </div>
           <div

@@ -153,6 +153,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await openTab(page, 'Sync Logs');
       await expect.poll(() => logs.count()).toBeGreaterThan(before);
       await expect(logs.first()).toContainText('CoinGecko Market Data');
+      // Its age in minutes: a sync's staleness is never hidden behind "Just now".
+      await openTab(page, 'API Sources');
+      await expect(source.getByTestId('last-sync')).toHaveText(/^(under a minute|\d+ min) ago$/);
+      await openTab(page, 'Sync Logs');
 
       // A sync started elsewhere (another admin, the scheduler) appears without a reload.
       const shown = await logs.count();

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatRelativeTime } from '@/domain/format/format';
+import { formatAge } from '@/domain/format/format';
 import { MIN_SYNC_FREQUENCY_MESSAGE, nextSyncLabel, type ApiSourceDto } from '@/domain/sync/sync.schema';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -123,7 +123,9 @@ function SourcesPanel() {
               </div>
               <div>
                 <dt className="text-muted-foreground">Last sync</dt>
-                <dd>{source.lastSyncAt ? formatRelativeTime(source.lastSyncAt, now) : 'Never'}</dd>
+                <dd data-testid="last-sync">
+                  {source.lastSyncAt ? formatAge(source.lastSyncAt, now) : 'Never'}
+                </dd>
               </div>
               <div>
                 <dt className="text-muted-foreground">Requests</dt>

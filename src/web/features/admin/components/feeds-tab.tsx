@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { formatRelativeTime } from '@/domain/format/format';
+import { formatAge } from '@/domain/format/format';
 import { NEWS_CATEGORIES, type NewsCategory } from '@/domain/news/categories';
 import type { RssFeedDto } from '@/domain/news/news.schema';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
@@ -129,7 +129,7 @@ export function FeedsTab() {
                   <p className="truncate text-sm text-muted-foreground">{feed.url}</p>
                   <p className="text-xs text-muted-foreground">
                     {feed.lastFetchedAt
-                      ? `Fetched ${formatRelativeTime(feed.lastFetchedAt)}${feed.lastItemCount !== null ? ` · ${feed.lastItemCount} items` : ''}`
+                      ? `Fetched ${formatAge(feed.lastFetchedAt)}${feed.lastItemCount !== null ? ` · ${feed.lastItemCount} items` : ''}`
                       : 'Not fetched yet'}
                     {feed.lastError && <span className="text-destructive"> · {feed.lastError}</span>}
                   </p>

@@ -1,4 +1,4 @@
-import * as OTPAuth from 'otpauth';
+import { totpCodes } from '../../../../tests/support/totp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestSmtp } from '../../../../tests/support/smtp';
 import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
@@ -20,17 +20,12 @@ const post = (path: string, body: unknown, cookie?: string) =>
     ...(cookie ? { cookie } : {}),
   });
 
-function totpFor(uri: string) {
-  const totp = OTPAuth.URI.parse(uri) as OTPAuth.TOTP;
-  return (offsetSteps = 0) => totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
-}
-
 async function enableTwoFactor() {
   const { cookie, email } = await app.signedInUser();
   const enable = await post('/api/auth/two-factor/enable', { password: TEST_PASSWORD }, cookie);
   expect(enable.status).toBe(200);
   const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
-  const code = totpFor(totpURI);
+  const code = totpCodes(totpURI);
   const verify = await post('/api/auth/two-factor/verify-totp', { code: code() }, cookie);
   expect(verify.status).toBe(200);
   // Enabling rotates the session; keep using the new cookie.

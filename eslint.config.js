@@ -18,6 +18,14 @@ const nodeBuiltins = [
   'util',
 ];
 
+const processEnv = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: 'Read configuration through src/server/env.ts.',
+};
+
+/** Issue 23: every date a page shows is written by the reader's formatter (time zone, date format). */
+const oneDateFormatter = 'Write dates with useDates() (src/web/app/providers/dates-provider.tsx).';
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'tmp', 'src/web/public'] },
   js.configs.recommended,
@@ -27,13 +35,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read configuration through src/server/env.ts.',
-        },
-      ],
+      'no-restricted-syntax': ['error', processEnv],
     },
   },
   {
@@ -42,9 +44,29 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        processEnv,
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: oneDateFormatter,
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: oneDateFormatter,
+        },
+      ],
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [
+            { name: 'date-fns', message: oneDateFormatter },
+            {
+              name: '@/domain/format/format',
+              importNames: ['formatRelativeTime', 'formatAge', 'formatEventDate', 'formatLongDate'],
+              message: oneDateFormatter,
+            },
+          ],
           patterns: [
             {
               group: ['@/server/*', '**/server/*'],

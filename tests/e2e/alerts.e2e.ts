@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { adminContext, syncAsAdmin } from './admin-api';
+import { inTokyoEu } from './dates';
 import { expect, expectPath, test } from './fixtures';
 import { e2eUsers } from './users';
 
@@ -159,5 +160,62 @@ test.describe('alerts (SPEC §2 Alerts)', () => {
       expect(menuViolations).toEqual([]);
       await page.keyboard.press('Escape');
     }
+  });
+});
+
+/** Issue 23: a member's saved time zone and date format decide the dates they see, not the browser's. */
+test.describe('a member in Tokyo with EU dates, on a browser in Los Angeles', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('sees Tokyo times in EU order on the alerts and the dashboard', async ({
+    page,
+    freshUser,
+    upgradeInTestMode,
+    playwright,
+    baseURL,
+  }) => {
+    await freshUser('Tomo Tokyo');
+    await upgradeInTestMode();
+    await page.request.patch('/api/preferences', { data: { timezone: 'Asia/Tokyo' } });
+    await page.request.patch('/api/preferences', { data: { dateFormat: 'EU' } });
+
+    // Alerts: a price alert that the next sync crosses.
+    const admin = await adminContext(playwright, baseURL ?? '');
+    await setMarketBase(2.5);
+    await syncAsAdmin(admin, baseURL ?? '', 'coingecko');
+    const rule = await page.request.post('/api/alerts/rules', {
+      data: { kind: 'price', direction: 'above', target: 2.6 },
+    });
+    expect(rule.status(), await rule.text()).toBe(201);
+    await setMarketBase(2.7);
+    await syncAsAdmin(admin, baseURL ?? '', 'coingecko');
+    await setMarketBase(2.5);
+    await syncAsAdmin(admin, baseURL ?? '', 'coingecko');
+    await admin.dispose();
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/notifications')).json()) as { items: unknown[] }).items
+            .length,
+      )
+      .toBe(1);
+    const { items } = (await (await page.request.get('/api/notifications')).json()) as {
+      items: { createdAt: string }[];
+    };
+    const firedAt = inTokyoEu(items[0]!.createdAt);
+    await page.goto('/alerts');
+    await expect(page.getByRole('list', { name: 'Recent alerts' }).getByTestId('notification')).toContainText(
+      firedAt,
+    );
+    await expect(page.getByTestId('alert-rule')).toContainText(`Last fired ${firedAt}`);
+
+    // Dashboard: the metrics' "As of" time is the latest sync's, in Tokyo, on the 24-hour clock.
+    const metrics = (await (await page.request.get('/api/market/metrics?symbol=XRP')).json()) as {
+      latest: { createdAt: string };
+    };
+    await page.goto('/analytics');
+    const asOf = inTokyoEu(metrics.latest.createdAt).split(', ').pop() ?? '';
+    await expect(page.getByText(`As of ${asOf}`, { exact: false }).first()).toBeVisible();
+    await expect(page.getByText(/As of \d{1,2}:\d{2} (AM|PM)/)).toHaveCount(0);
   });
 });

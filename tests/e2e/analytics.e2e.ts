@@ -96,70 +96,184 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     await expect(page.getByTestId('premium-overlay')).toBeVisible();
   });
 
-  test('premium charts: each tab draws its own chart from stored history, with range buttons', async ({
+  test('premium charts: our own price chart is the default, with line and candles, log scale and volume', async ({
     page,
     signInAs,
   }) => {
     const historyRequests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/market/history')) historyRequests.push(new URL(request.url()).search);
+      if (request.url().includes('/api/market/'))
+        historyRequests.push(new URL(request.url()).pathname + new URL(request.url()).search);
     });
     await signInAs('premium');
     await page.goto('/analytics');
     const charts = page.getByTestId('charts-card');
-    // The widget's origin is unreachable here (every request off 127.0.0.1 is aborted): our own chart.
-    await expect(charts.getByTestId('price-chart-fallback')).toBeVisible();
-    await expect(charts.getByTestId('chart-canvas').locator('canvas').first()).toBeVisible();
-
-    await charts.getByRole('tab', { name: 'Market Cap' }).click();
-    const canvas = charts.getByRole('tabpanel').getByTestId('chart-canvas');
+    const panel = charts.getByRole('tabpanel');
+    const canvas = panel.getByTestId('chart-canvas');
     await expect(canvas.locator('canvas').first()).toBeVisible();
     await expect(canvas).toHaveAttribute(
       'aria-label',
-      /market capitalisation in US dollars, [1-9]\d* points/,
+      /^XRP price in US dollars, [1-9]\d* points over 30D, with 24h volume below/,
     );
-    await charts.getByRole('tabpanel').getByRole('button', { name: '7D' }).click();
-    await expect(charts.getByRole('tabpanel').getByRole('button', { name: '7D' })).toHaveAttribute(
+    await expect(panel.getByRole('button', { name: 'Line', exact: true })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    await expect.poll(() => historyRequests).toContain('?series=market_cap&range=7d');
+    await expect(panel.getByTestId('chart-legend')).toContainText(/Price \$\d+\.\d{4}/);
+    await expect(panel.getByTestId('chart-legend')).toContainText('24h volume $');
+    // The widget's origin is unreachable here (every request off 127.0.0.1 is aborted): no option for it.
+    await expect(panel.getByRole('button', { name: 'TradingView' })).toHaveCount(0);
+    await expect(page.getByTestId('price-widget')).toHaveCount(0);
+    expect(historyRequests).toEqual(
+      expect.arrayContaining([
+        '/api/market/history?series=price&range=30d',
+        '/api/market/history?series=volume&range=30d',
+      ]),
+    );
+
+    await panel.getByRole('button', { name: 'Candles', exact: true }).click();
+    await expect(panel.getByRole('button', { name: 'Candles', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(panel.getByRole('button', { name: 'Line', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(canvas).toHaveAttribute('data-mode', 'candles');
+    await expect(canvas).toHaveAttribute('aria-label', /[1-9]\d* candles over 30D/);
+    await expect(panel.getByTestId('chart-legend')).toContainText(
+      /O \$\d+\.\d{4}.*H \$.*L \$.*C \$\d+\.\d{4}/,
+    );
+    await expect(panel.getByTestId('chart-legend')).toContainText(/1d candle · \d+ records?/);
+
+    const log = panel.getByRole('button', { name: 'Log scale' });
+    await expect(log).toHaveAttribute('aria-pressed', 'false');
+    await log.press('Enter');
+    await expect(log).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas).toHaveAttribute('aria-label', /log scale/);
+
+    await charts.getByRole('tab', { name: 'Market Cap' }).click();
+    await expect(panel.getByTestId('chart-canvas').locator('canvas').first()).toBeVisible();
+    await expect(panel.getByTestId('chart-canvas')).toHaveAttribute(
+      'aria-label',
+      /market capitalisation in US dollars, [1-9]\d* points/,
+    );
+    await panel.getByRole('button', { name: '7D' }).click();
+    await expect(panel.getByRole('button', { name: '7D' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => historyRequests).toContain('/api/market/history?series=market_cap&range=7d');
 
     await charts.getByRole('tab', { name: 'Marketcap Dominance' }).click();
-    await expect(
-      charts.getByRole('tabpanel').getByTestId('chart-canvas').locator('canvas').first(),
-    ).toBeVisible();
-    expect(historyRequests).toContain('?series=dominance&range=30d');
+    await expect(panel.getByTestId('chart-canvas').locator('canvas').first()).toBeVisible();
+    expect(historyRequests).toContain('/api/market/history?series=dominance&range=30d');
+
+    await charts.getByRole('tab', { name: 'Fear & Greed' }).click();
+    await expect(panel.getByTestId('chart-canvas')).toHaveAttribute(
+      'aria-label',
+      /Fear and Greed index, one reading a day, 3 days over 1Y/,
+    );
+    // The recorded readings (10–12 December 2025), the latest in the legend with its zone.
+    await expect(panel.getByTestId('chart-legend')).toHaveText(/December 12, 2025\s*Index 38\s*Fear/);
+    await expect(panel.getByRole('list', { name: 'Zones' })).toContainText(/Extreme Fear\s*0–24/);
+    expect(historyRequests).toContain('/api/market/fear-greed/history?range=1y');
   });
 
-  test('premium charts: every range of every series draws without a page error', async ({
-    page,
-    signInAs,
-  }) => {
+  test('premium charts: every range of every tab draws without a page error', async ({ page, signInAs }) => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await signInAs('premium');
     await page.goto('/analytics');
     const charts = page.getByTestId('charts-card');
-    for (const tab of ['Market Cap', 'Marketcap Dominance']) {
+    const panel = charts.getByRole('tabpanel');
+    const everyRange = ['24H', '7D', '30D', '90D', '1Y', 'All'];
+    for (const [tab, mode, ranges] of [
+      ['Price Chart', 'Line', everyRange],
+      ['Price Chart', 'Candles', everyRange],
+      ['Market Cap', null, everyRange],
+      ['Marketcap Dominance', null, everyRange],
+      // A daily index: a week is its shortest range.
+      ['Fear & Greed', null, ['7D', '30D', '90D', '1Y', 'All']],
+    ] as const) {
       await charts.getByRole('tab', { name: tab }).click();
-      const panel = charts.getByRole('tabpanel');
-      for (const range of ['24H', '7D', '30D', '90D', '1Y', 'All']) {
-        await panel.getByRole('button', { name: range, exact: true }).click();
-        await expect(panel.getByRole('button', { name: range, exact: true })).toHaveAttribute(
-          'aria-pressed',
-          'true',
-        );
-        // Drawn (a canvas with points), or said plainly that this range has no data yet.
+      if (mode) await panel.getByRole('button', { name: mode, exact: true }).click();
+      for (const range of ranges) {
+        const button = panel.getByRole('button', { name: range, exact: true });
+        await button.click();
+        await expect(button).toHaveAttribute('aria-pressed', 'true');
+        // Drawn from this range's data (not the last range's, kept on screen while it loads), or
+        // said plainly that this range has no data yet.
+        await expect(
+          panel
+            .locator('[data-testid="chart-canvas"][aria-busy="false"]')
+            .or(panel.getByText('No chart data for this range yet')),
+        ).toBeVisible();
         await expect(
           panel.getByTestId('chart-canvas').or(panel.getByText('No chart data for this range yet')),
-        ).toBeVisible();
+        ).toHaveCount(1);
+        if (mode === 'Candles' && (await panel.getByTestId('chart-canvas').count()))
+          await expect(panel.getByTestId('chart-canvas')).toHaveAttribute('data-mode', 'candles');
       }
     }
     expect(pageErrors).toEqual([]);
   });
 
-  test('the price chart embeds the COINBASE:XRPUSD daily widget when it loads, following the theme', async ({
+  test('the chart legend writes the time in the member’s zone and date format, hovered or latest', async ({
+    page,
+    freshUser,
+    upgradeInTestMode,
+  }) => {
+    // A member of its own: the shared premium account's settings matter to other tests.
+    await freshUser('Tokyo Charts');
+    await upgradeInTestMode();
+    for (const data of [{ timezone: 'Asia/Tokyo' }, { dateFormat: 'EU' }])
+      expect((await page.request.patch('/api/preferences', { data })).status()).toBe(200);
+    const history = (await (await page.request.get('/api/market/history?series=price&range=30d')).json()) as {
+      points: [number, number][];
+    };
+    // The latest stored point's bucket, written in Tokyo independently of the app's formatter.
+    const tokyo = (ms: number) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: 'Asia/Tokyo',
+          day: 'numeric',
+          month: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        })
+          .formatToParts(ms)
+          .map((part) => [part.type, part.value]),
+      );
+      const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][
+        Number(parts.month) - 1
+      ];
+      return { day: `${parts.day} ${month}`, time: `${parts.hour}:${parts.minute}` };
+    };
+    const latest = tokyo(history.points.at(-1)![0]);
+
+    await page.goto('/analytics');
+    const panel = page.getByTestId('charts-card').getByRole('tabpanel');
+    const legendTime = panel.getByTestId('legend-time');
+    await expect(legendTime).toHaveText(/\d{1,2} [A-Z][a-z]{2}.*\d{2}:\d{2}/);
+    await expect(legendTime).toContainText(latest.day);
+    await expect(legendTime).toContainText(latest.time);
+    await expect(legendTime).toContainText(/GMT\+9|JST/);
+
+    // Hovering an earlier point names that point's time, in Tokyo too.
+    const canvas = panel.getByTestId('chart-canvas');
+    const box = (await canvas.boundingBox())!;
+    await canvas.hover({ position: { x: box.width * 0.15, y: box.height * 0.4 } });
+    await expect(legendTime).not.toContainText(latest.day);
+    const hoveredText = await legendTime.textContent();
+    const hovered = history.points
+      .map(([time]) => tokyo(time))
+      .find((candidate) => hoveredText?.includes(candidate.day) && hoveredText.includes(candidate.time));
+    expect(hovered, hoveredText ?? '').toBeDefined();
+    await page.getByRole('heading', { name: 'XRP Charts' }).hover();
+    await expect(legendTime).toContainText(latest.day);
+  });
+
+  test('the TradingView widget is an option when it loads, never the default, and follows the theme', async ({
     page,
     signInAs,
   }) => {
@@ -168,10 +282,18 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     );
     await signInAs('complimentary');
     await page.goto('/analytics');
+    const panel = page.getByTestId('charts-card').getByRole('tabpanel');
+    const option = panel.getByRole('button', { name: 'TradingView' });
+    await expect(option).toHaveAttribute('aria-pressed', 'false');
+    await expect(panel.getByTestId('chart-canvas').locator('canvas').first()).toBeVisible();
+    await expect(page.getByTestId('price-widget')).toHaveCount(0);
+
+    await option.click();
+    await expect(option).toHaveAttribute('aria-pressed', 'true');
     const widget = page.getByTestId('price-widget');
     await expect(widget).toHaveAttribute('src', /symbol=COINBASE%3AXRPUSD/);
     await expect(widget).toHaveAttribute('src', /interval=D&theme=light/);
-    await expect(page.getByTestId('price-chart-fallback')).toHaveCount(0);
+    await expect(panel.getByTestId('chart-canvas')).toHaveCount(0);
 
     // By keyboard: the "Preference updated" toast lies over the header's corner for a few seconds.
     const chooseTheme = async (name: 'Dark' | 'Light') => {
@@ -183,6 +305,10 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     // Put the shared account back as it was.
     await chooseTheme('Light');
     await expect(widget).toHaveAttribute('src', /theme=light/);
+
+    // And back to our own chart.
+    await option.click();
+    await expect(panel.getByTestId('chart-canvas').locator('canvas').first()).toBeVisible();
   });
 
   test('the Domino tracker shows free users the first 2 events and premium members all of them', async ({
@@ -227,6 +353,31 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     } finally {
       for (const id of created) await admin.delete(`${baseURL}/api/admin/domino-events/${id}`);
       await admin.dispose();
+    }
+  });
+
+  test('the premium charts fit 390 px and have no axe violations, in the dark theme', async ({
+    page,
+    freshUser,
+    upgradeInTestMode,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await freshUser('Axe Charts');
+    await upgradeInTestMode();
+    await page.request.patch('/api/preferences', { data: { themePreference: 'dark' } });
+    await page.goto('/analytics');
+    const charts = page.getByTestId('charts-card');
+    for (const tab of ['Price Chart', 'Fear & Greed']) {
+      await charts.getByRole('tab', { name: tab }).click();
+      await expect(
+        charts.getByRole('tabpanel').getByTestId('chart-canvas').locator('canvas').first(),
+      ).toBeVisible();
+      // The buttons wrap: nothing is wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const violations = (
+        await new AxeBuilder({ page }).include('[data-testid="charts-card"]').analyze()
+      ).violations.map((v) => `${tab}: ${v.id}: ${v.nodes[0]?.target}`);
+      expect(violations).toEqual([]);
     }
   });
 

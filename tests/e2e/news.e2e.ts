@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { adminContext } from './admin-api';
+import { inTokyoEu } from './dates';
 import { expect, expectPath, test } from './fixtures';
 
 /** SPEC §2 News. Serial: the first test sees no articles; later ones read what the refresh stored. */
@@ -90,6 +91,35 @@ test.describe('news (SPEC §2 News)', () => {
     // Whale data is premium: a visitor gets the Fear & Greed reading there, and no invented whale move.
     await expect(item).toContainText('Fear & Greed Index');
     await expect(page.getByText('moved between exchange wallets')).toHaveCount(0);
+  });
+
+  test.describe('for a member in Tokyo with EU dates, on a browser in Los Angeles', () => {
+    test.use({ timezoneId: 'America/Los_Angeles' });
+
+    test('each card is dated in Tokyo, EU order; an undated article says when it was first seen', async ({
+      page,
+      freshUser,
+    }) => {
+      await freshUser('Tomo Tokyo');
+      await page.request.patch('/api/preferences', { data: { timezone: 'Asia/Tokyo' } });
+      await page.request.patch('/api/preferences', { data: { dateFormat: 'EU' } });
+      const { articles } = (await (await page.request.get('/api/news?limit=20')).json()) as {
+        articles: { title: string; publishedAt: string; dated: boolean }[];
+      };
+      await page.goto('/news');
+      const cards = page.getByTestId('news-card');
+      const dated = articles.find((article) => article.title.startsWith('Fixture: Spot XRP funds'));
+      expect(dated?.dated).toBe(true);
+      await expect(cards.filter({ hasText: dated!.title }).locator('time')).toHaveAttribute(
+        'title',
+        inTokyoEu(dated!.publishedAt),
+      );
+      const undated = cards.filter({ hasText: 'Fixture: item without a pubDate element' });
+      await expect(undated.getByTestId('news-undated')).toHaveText(
+        /^Undated · first seen (\d+ min ago|under a minute ago)$/,
+      );
+      await expect(undated.getByText('Just now')).toHaveCount(0);
+    });
   });
 
   test('/regulatory shows the REGULATION news to visitors', async ({ page }) => {

@@ -124,8 +124,8 @@ export function weekDays(key: string): { first: string; last: string } | null {
   };
 }
 
-/** "November 16, 2026 – November 22, 2026". */
-export function weekSpan(key: string): string {
+/** "November 16, 2026 – November 22, 2026", each day written by `day` (the reader's date format). */
+export function weekSpan(key: string, day: (value: string) => string = formatEventDate): string {
   const days = weekDays(key);
-  return days ? `${formatEventDate(days.first)} – ${formatEventDate(days.last)}` : key;
+  return days ? `${day(days.first)} – ${day(days.last)}` : key;
 }

@@ -1,3 +1,5 @@
+import { deviceDateFormatter } from './dates';
+
 /**
  * Every number, amount, percent and date format of SPEC §2 and §9, in one place. Inputs may be decimal
  * strings (numeric columns), numbers or missing; missing shows as an em dash.
@@ -46,72 +48,30 @@ export function formatAmount(
 
 export const formatUsd = (value: number | string | null | undefined) => formatAmount(value, { prefix: '$' });
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /**
- * The named parts of a moment in the device's time zone, in English as the SPEC writes its formats
- * (Intl rather than date-fns: the formats are fixed and this keeps date-fns off every page).
+ * Dates for code with no reader in view (a server mail, a log line): this process's zone, US format.
+ * Pages use the reader's formatter instead (`useDates()`, from `createDateFormatter` in ./dates).
  */
-function dateParts(date: Date, style: 'short' | 'long'): Record<string, string> {
-  let formatter = formatters.get(style);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(
-      'en-US',
-      style === 'short'
-        ? { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true }
-        : { month: 'long', day: 'numeric', year: 'numeric' },
-    );
-    formatters.set(style, formatter);
-  }
-  const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(date)) parts[part.type] = part.value;
-  return parts;
-}
+const onDevice = (now?: Date) => deviceDateFormatter(now ? () => now : undefined);
 
-/** 'MMM d, h:mm a' ("Jan 3, 4:05 PM"). */
-function shortDateTime(date: Date): string {
-  const parts = dateParts(date, 'short');
-  return `${parts.month} ${parts.day}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
-}
-
-/** 'MMMM d, yyyy' ("December 12, 2025"). */
-function longDate(date: Date): string {
-  const parts = dateParts(date, 'long');
-  return `${parts.month} ${parts.day}, ${parts.year}`;
-}
-
-/** SPEC §2 news: 'Just now' under an hour, '{n}h ago' under a day, '{n}d ago' under a week, else a short date. */
+/** SPEC §2 news: 'Just now' under an hour, '{n}h ago' under a day, '{n}d ago' under a week, else a date. */
 export function formatRelativeTime(value: Date | string, now: Date = new Date()): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  const minutes = (now.getTime() - date.getTime()) / 60_000;
-  if (minutes < 60) return 'Just now';
-  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)}h ago`;
-  if (minutes < 7 * 24 * 60) return `${Math.floor(minutes / (24 * 60))}d ago`;
-  return shortDateTime(date);
+  return onDevice(now).relative(value);
 }
 
-/**
- * How old a figure is, where staleness matters (metrics, ticker, whales, sync status): minutes under
- * an hour ("4 min ago"), then as `formatRelativeTime`. The SPEC's 'Just now' stays on news cards only:
- * a 23-minute-old sync is not "just now".
- */
+/** How old a figure is where staleness matters: '4 min ago' under an hour, then as above. */
 export function formatAge(value: Date | string, now: Date = new Date()): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  const minutes = Math.floor((now.getTime() - date.getTime()) / 60_000);
-  if (minutes < 1) return 'under a minute ago';
-  if (minutes < 60) return `${minutes} min ago`;
-  return formatRelativeTime(date, now);
+  return onDevice(now).age(value);
 }
 
 /** SPEC §9 event dates: 'MMMM d, yyyy' ("December 12, 2025"); a date-only string is that calendar day. */
 export function formatEventDate(value: string): string {
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
-  return longDate(new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1));
+  return onDevice().day(value);
 }
 
-/** A moment as its local calendar day, 'MMMM d, yyyy' ("November 23, 2026"). */
+/** A moment as its calendar day, 'MMMM d, yyyy' ("November 23, 2026"). */
 export function formatLongDate(value: Date | string): string {
-  return longDate(new Date(value));
+  return onDevice().date(value);
 }
 
 /** SPEC §2: a price impact with a leading '+' is positive, a leading '-' negative. */

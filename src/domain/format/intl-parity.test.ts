@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
+import { deviceDateFormatter } from './dates';
 import { formatEventDate, formatLongDate, formatRelativeTime } from './format';
 
 describe('dates written with Intl match the SPEC formats date-fns would write', () => {
@@ -7,7 +8,9 @@ describe('dates written with Intl match the SPEC formats date-fns would write', 
     const now = new Date('2030-01-01T00:00:00Z');
     for (let hours = 0; hours < 366 * 24; hours += 7) {
       const moment = new Date(Date.UTC(2026, 0, 1) + hours * 3_600_000 + 5 * 60_000);
-      expect(formatRelativeTime(moment, now)).toBe(format(moment, 'MMM d, h:mm a'));
+      // Another year than now's: the year is written too.
+      expect(formatRelativeTime(moment, now)).toBe(format(moment, 'MMM d, yyyy, h:mm a'));
+      expect(deviceDateFormatter(() => moment).dateTime(moment)).toBe(format(moment, 'MMM d, h:mm a'));
       expect(formatLongDate(moment)).toBe(format(moment, 'MMMM d, yyyy'));
     }
     expect(formatEventDate('2026-02-28')).toBe('February 28, 2026');

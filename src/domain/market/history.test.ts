@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bucketSeries, mergeMarketChart, type Point } from './history';
+import {
+  bucketCandles,
+  bucketPoints,
+  bucketSeries,
+  dailyReadings,
+  mergeMarketChart,
+  type Point,
+} from './history';
 
 describe('bucketSeries', () => {
   const minute = 60_000;
@@ -79,6 +86,110 @@ describe('mergeMarketChart', () => {
     ).toEqual([
       { ts: 1, price: 1.4, marketCap: 100, volume: null },
       { ts: 2, price: 1.5, marketCap: null, volume: 7 },
+    ]);
+  });
+});
+
+describe('bucketCandles', () => {
+  const hour = 3_600_000;
+  const day = 24 * hour;
+  const start = Date.UTC(2026, 10, 20);
+
+  it('makes no candle from no record', () => {
+    expect(bucketCandles([], '1d')).toEqual({ bucketMs: hour, bars: [] });
+  });
+
+  it('makes a flat candle from a single record: real, and said to be one record', () => {
+    expect(bucketCandles([[start + 5 * 60_000, 2.5]], '1d').bars).toEqual([
+      { time: start, open: 2.5, high: 2.5, low: 2.5, close: 2.5, records: 1 },
+    ]);
+  });
+
+  it('opens with the first record, closes with the last, spans the extremes, per bucket', () => {
+    const points: Point[] = [
+      [start, 2],
+      [start + 10 * 60_000, 3],
+      [start + 20 * 60_000, 1],
+      [start + 50 * 60_000, 2.5],
+      [start + 3 * hour + 1, 4],
+    ];
+    expect(bucketCandles(points, '1d')).toEqual({
+      bucketMs: hour,
+      bars: [
+        { time: start, open: 2, high: 3, low: 1, close: 2.5, records: 4 },
+        // The hours in between hold no record: a gap, not an invented candle.
+        { time: start + 3 * hour, open: 4, high: 4, low: 4, close: 4, records: 1 },
+      ],
+    });
+  });
+
+  it('orders unordered records by time first, so open and close are the first and last in time', () => {
+    const points: Point[] = [
+      [start + 2 * day + 5, 7],
+      [start + 3 * hour, 9],
+      [start + 1, 5],
+      [start + 2 * day, 6],
+    ];
+    const { bars } = bucketCandles(points, '30d');
+    expect(bars).toEqual([
+      { time: start, open: 5, high: 9, low: 5, close: 9, records: 2 },
+      { time: start + 2 * day, open: 6, high: 7, low: 6, close: 7, records: 2 },
+    ]);
+    expect(bars.every((bar, index) => index === 0 || bar.time > bars[index - 1]!.time)).toBe(true);
+  });
+
+  it('uses hours for a day, 4 hours for a week, days beyond, and widens a very long All by days', () => {
+    const sizes = { '1d': hour, '7d': 4 * hour, '30d': day, '90d': day, '1y': day, all: day } as const;
+    for (const [range, size] of Object.entries(sizes) as [keyof typeof sizes, number][])
+      expect(bucketCandles([[start, 1]], range).bucketMs, range).toBe(size);
+    const years: Point[] = Array.from({ length: 10 * 365 }, (_, index) => [start + index * day, index]);
+    const all = bucketCandles(years, 'all', 2000);
+    expect(all.bars.length).toBeLessThanOrEqual(2000);
+    expect(all.bucketMs).toBe(2 * day);
+    // Every record is in exactly one candle; none is lost to the widening.
+    expect(all.bars.reduce((sum, bar) => sum + bar.records, 0)).toBe(years.length);
+  });
+});
+
+describe('bucketPoints', () => {
+  it('keeps the last value of each bucket at its start (volume aligned with the candles)', () => {
+    const hour = 3_600_000;
+    expect(
+      bucketPoints(
+        [
+          [0, 1],
+          [5 * 60_000, 2],
+          [hour + 1, 3],
+        ],
+        hour,
+      ),
+    ).toEqual([
+      [0, 2],
+      [hour, 3],
+    ]);
+  });
+});
+
+describe('dailyReadings', () => {
+  const day = 86_400_000;
+  const start = Date.UTC(2025, 11, 10);
+
+  it('is empty without readings', () => {
+    expect(dailyReadings([])).toEqual([]);
+  });
+
+  it('keeps one reading per UTC day, the later one, in increasing order', () => {
+    expect(
+      dailyReadings([
+        { time: start + 2 * day, value: 38, classification: 'Fear' },
+        { time: start, value: 22, classification: 'Extreme Fear' },
+        { time: start + day, value: 29, classification: 'Fear' },
+        { time: start + day + 3_600_000, value: 30, classification: 'Fear' },
+      ]),
+    ).toEqual([
+      { day: '2025-12-10', value: 22, classification: 'Extreme Fear' },
+      { day: '2025-12-11', value: 30, classification: 'Fear' },
+      { day: '2025-12-12', value: 38, classification: 'Fear' },
     ]);
   });
 });

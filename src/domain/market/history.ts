@@ -29,6 +29,14 @@ export const bucketMs: Record<HistoryRange, number> = {
 };
 
 /**
+ * Buckets of `base` ms, widened by whole days when more than `max` of them would cover the span
+ * (All over many years): a chart of a decade stays a few thousand points.
+ */
+function bucketWidth(span: number, base: number, max: number): number {
+  return span / base > max ? Math.ceil(span / max / DAY) * DAY : base;
+}
+
+/**
  * A chart series from stored records (every sync's row and the backfilled daily history): one point
  * per time bucket, stamped with the bucket's start (UTC) and holding the bucket's last value (its
  * close). Times are strictly increasing whole seconds, as a chart needs; a bucket with no record
@@ -36,12 +44,70 @@ export const bucketMs: Record<HistoryRange, number> = {
  */
 export function bucketSeries(points: readonly Point[], range: HistoryRange, max = 2000): Point[] {
   if (points.length === 0) return [];
-  let width = bucketMs[range];
-  const span = points[points.length - 1]![0] - points[0]![0];
-  if (span / width > max) width = Math.ceil(span / max / DAY) * DAY;
+  const width = bucketWidth(points[points.length - 1]![0] - points[0]![0], bucketMs[range], max);
+  return bucketPoints(points, width);
+}
+
+/** Points (in time order) as one per `width` bucket, the bucket's last value at the bucket's start. */
+export function bucketPoints(points: readonly Point[], width: number): Point[] {
   const buckets = new Map<number, number>();
   for (const [time, value] of points) buckets.set(Math.floor(time / width) * width, value);
   return [...buckets.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * Candle widths. Syncs store a record every few minutes and the backfill one a day, so a candle must
+ * span several records to show a move: hours for a day (24 candles), 4 hours for a week (42), days
+ * beyond — the backfilled year has one record a day, so those candles are flat, which is the truth.
+ */
+export const candleBucketMs: Record<HistoryRange, number> = {
+  '1d': HOUR,
+  '7d': 4 * HOUR,
+  '30d': DAY,
+  '90d': DAY,
+  '1y': DAY,
+  all: DAY,
+};
+
+export interface Candle {
+  /** The bucket's start, ms (UTC). */
+  time: number;
+  /** The bucket's first record. */
+  open: number;
+  high: number;
+  low: number;
+  /** The bucket's last record. */
+  close: number;
+  /** How many stored records the candle is made of (1: a flat candle from a single record). */
+  records: number;
+}
+
+/**
+ * Candles built from stored records, one per bucket that holds any (no invented candle for a gap),
+ * strictly increasing. `bucketMs` is the width used, so other series (volume) can be bucketed alike.
+ */
+export function bucketCandles(
+  points: readonly Point[],
+  range: HistoryRange,
+  max = 2000,
+): { bucketMs: number; bars: Candle[] } {
+  const sorted = [...points].sort((a, b) => a[0] - b[0]);
+  if (sorted.length === 0) return { bucketMs: candleBucketMs[range], bars: [] };
+  const width = bucketWidth(sorted[sorted.length - 1]![0] - sorted[0]![0], candleBucketMs[range], max);
+  const bars: Candle[] = [];
+  for (const [time, value] of sorted) {
+    const start = Math.floor(time / width) * width;
+    const bar = bars.at(-1);
+    if (bar?.time === start) {
+      bar.high = Math.max(bar.high, value);
+      bar.low = Math.min(bar.low, value);
+      bar.close = value;
+      bar.records += 1;
+    } else {
+      bars.push({ time: start, open: value, high: value, low: value, close: value, records: 1 });
+    }
+  }
+  return { bucketMs: width, bars };
 }
 
 export type Point = [time: number, value: number];
@@ -68,3 +134,29 @@ export const historyQuerySchema = z.object({
   series: historySeriesSchema.default('price'),
   range: historyRangeSchema.default('30d'),
 });
+
+/** Fear & Greed is daily: a day's range makes no chart, so its history starts at a week. */
+export const fearGreedRangeSchema = historyRangeSchema.exclude(['1d']);
+export type FearGreedRange = z.infer<typeof fearGreedRangeSchema>;
+
+export const fearGreedHistoryQuerySchema = z.object({ range: fearGreedRangeSchema.default('1y') });
+
+export interface FearGreedReading<Classification extends string = string> {
+  /** ms */
+  time: number;
+  value: number;
+  classification: Classification;
+}
+
+/**
+ * One reading per UTC calendar day (alternative.me's day: it stamps each reading 00:00 UTC), the
+ * day's last if ever two were stored, as `yyyy-mm-dd`, in increasing order.
+ */
+export function dailyReadings<Classification extends string>(
+  readings: readonly FearGreedReading<Classification>[],
+): { day: string; value: number; classification: Classification }[] {
+  const days = new Map<string, FearGreedReading<Classification>>();
+  for (const reading of [...readings].sort((a, b) => a.time - b.time))
+    days.set(new Date(reading.time).toISOString().slice(0, 10), reading);
+  return [...days.entries()].map(([day, { value, classification }]) => ({ day, value, classification }));
+}

@@ -74,3 +74,51 @@ export const historyViewSchema = z
   })
   .meta({ id: 'HistoryView' });
 export type HistoryView = z.infer<typeof historyViewSchema>;
+
+export const candleSchema = z
+  .object({
+    /** The bucket's start, ms (UTC). */
+    time: z.number(),
+    /** The bucket's first stored record. */
+    open: z.number(),
+    high: z.number(),
+    low: z.number(),
+    /** The bucket's last stored record. */
+    close: z.number(),
+    /** How many stored records make the candle (1: flat, from a single record). */
+    records: z.number().int(),
+  })
+  .meta({ id: 'Candle' });
+
+/** The web app's chart series: the series, and for the price its candles from the same records. */
+export const chartHistoryViewSchema = historyViewSchema
+  .extend({
+    /** Price only (null for other series): one candle per bucket holding a stored record. */
+    candles: z
+      .object({
+        /** The candle width in ms (hours for 24H, 4 hours for 7D, days beyond). */
+        bucketMs: z.number(),
+        bars: z.array(candleSchema),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'ChartHistoryView' });
+export type ChartHistoryView = z.infer<typeof chartHistoryViewSchema>;
+
+export const fearGreedHistoryViewSchema = z
+  .object({
+    range: z.enum(['7d', '30d', '90d', '1y', 'all']),
+    /** One reading per UTC day (alternative.me's day), increasing. */
+    points: z.array(
+      z.object({
+        /** yyyy-mm-dd: the UTC calendar day the reading belongs to. */
+        day: z.string(),
+        value: z.number(),
+        classification: fearGreedClassificationSchema,
+      }),
+    ),
+    /** When stored readings start later than the range: the first one's timestamp (the chart says so). */
+    since: z.string().nullable(),
+  })
+  .meta({ id: 'FearGreedHistoryView' });
+export type FearGreedHistoryView = z.infer<typeof fearGreedHistoryViewSchema>;

@@ -20,6 +20,8 @@ export const newsArticleSchema = z
     sourceName: z.string().nullable(),
     categories: z.array(z.string()),
     publishedAt: z.string(),
+    /** False: the feed gave no date (or one in the future); publishedAt is when it was first seen. */
+    dated: z.boolean(),
   })
   .meta({ id: 'NewsArticle' });
 export type NewsArticle = z.infer<typeof newsArticleSchema>;

@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-api-keys';
 import * as m0013 from './migrations/0013-pages';
 import * as m0014 from './migrations/0014-change-announcements';
 import * as m0015 from './migrations/0015-email-changes';
+import * as m0016 from './migrations/0016-undated-articles';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-pages': m0013,
   '0014-change-announcements': m0014,
   '0015-email-changes': m0015,
+  '0016-undated-articles': m0016,
 };
 
 /** Every migration this code knows, oldest first. */

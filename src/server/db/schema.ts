@@ -121,6 +121,8 @@ export interface NewsArticlesTable {
   guid: string | null;
   body_text: Generated<string>;
   feed_id: string | null;
+  /** False: the feed gave no usable date; published_at is when the article was first seen (0016). */
+  dated: Generated<boolean>;
   /** Generated from title and body_text; read only. */
   search: ColumnType<string, never, never>;
 }

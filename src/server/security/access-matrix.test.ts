@@ -61,6 +61,7 @@ const policies: Record<string, Policy> = {
   'GET /api/market/fear-greed': 'public',
   // The analytics charts and whale tracking are Premium (SPEC §1, §2 overlays).
   'GET /api/market/history': 'premium',
+  'GET /api/market/fear-greed/history': 'premium',
   'GET /api/admin/sources': 'admin',
   'GET /api/admin/sync-logs': 'admin',
   'PATCH /api/admin/sources/:id': 'admin',

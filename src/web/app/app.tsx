@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { DatesProvider } from './providers/dates-provider';
 import { SessionProvider } from './providers/session-provider';
 import { ThemeProvider } from './providers/theme-provider';
 import { AppRoutes } from './router';
@@ -10,10 +11,12 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <ThemeProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-          <ToasterHost />
+          <DatesProvider>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+            <ToasterHost />
+          </DatesProvider>
         </ThemeProvider>
       </SessionProvider>
     </QueryClientProvider>

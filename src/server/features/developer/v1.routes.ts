@@ -69,7 +69,10 @@ export function createV1Routes(deps: AppDeps) {
     responses: { 200: jsonContent(metricsViewSchema, 'The latest metrics'), ...errors },
   });
   const history = createRoute({
-    ...route('/metrics/history', 'A price, market cap or dominance series over a range (at most 500 points)'),
+    ...route(
+      '/metrics/history',
+      'A price, market cap, volume or dominance series over a range, one point per time bucket',
+    ),
     request: {
       query: historyQuerySchema,
     },

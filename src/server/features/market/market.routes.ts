@@ -1,13 +1,19 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { historyQuerySchema } from '@/domain/market/history';
-import { fearGreedViewSchema, historyViewSchema, metricsViewSchema } from '@/domain/market/market.schema';
+import { fearGreedHistoryQuerySchema, historyQuerySchema } from '@/domain/market/history';
+import {
+  chartHistoryViewSchema,
+  fearGreedHistoryViewSchema,
+  fearGreedViewSchema,
+  metricsViewSchema,
+} from '@/domain/market/market.schema';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { cachedRead } from '../../lib/read-cache';
 import { jsonText, sendJson } from '../../lib/request-context';
 import { requireViewer } from '../../lib/viewer';
-import { getFearGreedView, getHistory, getMetricsView } from './market.service';
+import { getFearGreedHistory } from './fear-greed-history.service';
+import { getChartHistory, getFearGreedView, getMetricsView } from './market.service';
 
 const metricsRoute = createRoute({
   method: 'get',
@@ -39,13 +45,33 @@ function historyRoute(deps: AppDeps) {
     method: 'get',
     path: '/market/history',
     tags: ['Market'],
-    summary: 'A chart series over a range, at most 500 points (premium)',
+    summary: 'A chart series over a range, with candles for the price (premium)',
     middleware: requireViewer(deps, 'premium'),
     request: {
       query: historyQuerySchema,
     },
     responses: {
-      200: jsonContent(historyViewSchema, 'The series'),
+      200: jsonContent(chartHistoryViewSchema, 'The series (and, for the price, its candles)'),
+      401: errorResponse('Not signed in'),
+      403: errorResponse('Premium only'),
+    },
+  });
+}
+
+/**
+ * Premium, like every chart series: the gauge card's figures (today, 1/7/30 days back, the year's
+ * high and low) stay public, while the history behind a chart is the advanced charting SPEC §6 sells.
+ */
+function fearGreedHistoryRoute(deps: AppDeps) {
+  return createRoute({
+    method: 'get',
+    path: '/market/fear-greed/history',
+    tags: ['Market'],
+    summary: 'Daily Crypto Fear & Greed readings over a range, one per day (premium)',
+    middleware: requireViewer(deps, 'premium'),
+    request: { query: fearGreedHistoryQuerySchema },
+    responses: {
+      200: jsonContent(fearGreedHistoryViewSchema, 'The readings'),
       401: errorResponse('Not signed in'),
       403: errorResponse('Premium only'),
     },
@@ -73,6 +99,9 @@ export function createMarketRoutes(deps: AppDeps) {
     .openapi(fearGreedRoute, async (c) => sendJson(c, await fearGreed()))
     .openapi(historyRoute(deps), async (c) => {
       const { series, range } = c.req.valid('query');
-      return c.json(await getHistory(deps.db, series, range), 200);
-    });
+      return c.json(await getChartHistory(deps.db, series, range), 200);
+    })
+    .openapi(fearGreedHistoryRoute(deps), async (c) =>
+      c.json(await getFearGreedHistory(deps.db, c.req.valid('query').range), 200),
+    );
 }

@@ -1,12 +1,19 @@
 import { sql } from 'kysely';
 import {
+  bucketCandles,
   bucketSeries,
   rangeDays,
   type HistoryRange,
   type HistorySeries,
   type Point,
 } from '@/domain/market/history';
-import type { CryptoMetrics, FearGreedView, HistoryView, MetricsView } from '@/domain/market/market.schema';
+import type {
+  ChartHistoryView,
+  CryptoMetrics,
+  FearGreedView,
+  HistoryView,
+  MetricsView,
+} from '@/domain/market/market.schema';
 import { MAX_INTERPOLATION_GAP_MS, valueAt, velocity } from '@/domain/market/metrics';
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
@@ -136,11 +143,15 @@ const seriesColumn = {
 } as const;
 
 /**
- * A chart series over a range: the stored records (syncs and the backfilled daily history) as one
- * point per bucket. `since` is set when the history starts after the range does, so the chart says
- * "history since …" instead of stretching what there is over the whole range.
+ * A series' stored records over a range, in time order. `since` is set when the history starts after
+ * the range does, so the chart says "history since …" instead of stretching what there is over the
+ * whole range.
  */
-export async function getHistory(db: Db, series: HistorySeries, range: HistoryRange): Promise<HistoryView> {
+async function readSeries(
+  db: Db,
+  series: HistorySeries,
+  range: HistoryRange,
+): Promise<{ points: Point[]; since: string | null }> {
   const column = seriesColumn[series];
   const start = Number.isFinite(rangeDays[range]) ? Date.now() - rangeDays[range] * 86_400_000 : null;
   let query = db
@@ -168,5 +179,30 @@ export async function getHistory(db: Db, series: HistorySeries, range: HistoryRa
           .executeTakeFirst();
   const first = points[0]?.[0];
   const since = start !== null && !earlier && first !== undefined ? new Date(first).toISOString() : null;
+  return { points, since };
+}
+
+/** A chart series over a range, one point per bucket (the public API's contract). */
+export async function getHistory(db: Db, series: HistorySeries, range: HistoryRange): Promise<HistoryView> {
+  const { points, since } = await readSeries(db, series, range);
   return { series, range, points: bucketSeries(points, range), since };
+}
+
+/**
+ * The web app's chart series: as `getHistory`, and for the price the candles made of the same
+ * records (one read serves the line and the candles, so the toggle needs no second request).
+ */
+export async function getChartHistory(
+  db: Db,
+  series: HistorySeries,
+  range: HistoryRange,
+): Promise<ChartHistoryView> {
+  const { points, since } = await readSeries(db, series, range);
+  return {
+    series,
+    range,
+    points: bucketSeries(points, range),
+    since,
+    candles: series === 'price' ? bucketCandles(points, range) : null,
+  };
 }

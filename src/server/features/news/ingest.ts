@@ -23,6 +23,8 @@ export interface Article {
   sourceName: string | null;
   categories: string[];
   publishedAt: Date;
+  /** False when the feed gave no date, or one in the future: publishedAt is then when we first saw it. */
+  dated: boolean;
 }
 
 const MAX_HTML = 100_000;
@@ -56,8 +58,8 @@ export function toArticle(
   if (!title) return null;
   if (!context.xrpFeed && !isXrpRelevant({ title, text: bodyText, feedCategories: item.categories }))
     return null;
-  const published =
-    item.publishedAt && item.publishedAt < context.firstSeen ? item.publishedAt : context.firstSeen;
+  const dated = Boolean(item.publishedAt && item.publishedAt <= context.firstSeen);
+  const published = dated && item.publishedAt ? item.publishedAt : context.firstSeen;
   return {
     guid: item.guid?.trim().slice(0, 1000) || null,
     title,
@@ -73,6 +75,7 @@ export function toArticle(
       feedCategory: context.feedCategory,
     }),
     publishedAt: published,
+    dated,
   };
 }
 
@@ -170,15 +173,16 @@ export async function storeArticles(
       source_name: article.sourceName,
       categories: article.categories,
       published_at: article.publishedAt,
+      dated: article.dated,
       feed_id: feedId,
     }));
     // One statement per chunk: rows conflicting with each other or with stored ones are skipped.
     const result = await sql<{ id: string }>`
-      INSERT INTO news_articles (guid, title, body, body_text, url, image_url, source_name, categories, published_at, feed_id)
-      SELECT DISTINCT ON (r.url) r.guid, r.title, r.body, r.body_text, r.url, r.image_url, r.source_name, r.categories, r.published_at, r.feed_id
+      INSERT INTO news_articles (guid, title, body, body_text, url, image_url, source_name, categories, published_at, dated, feed_id)
+      SELECT DISTINCT ON (r.url) r.guid, r.title, r.body, r.body_text, r.url, r.image_url, r.source_name, r.categories, r.published_at, r.dated, r.feed_id
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
         guid text, title text, body text, body_text text, url text, image_url text, source_name text,
-        categories text[], published_at timestamptz, feed_id uuid)
+        categories text[], published_at timestamptz, dated boolean, feed_id uuid)
       ON CONFLICT DO NOTHING
       RETURNING id
     `.execute(db);

@@ -35,6 +35,7 @@ type ArticleRow = {
   source_name: string | null;
   categories: string[];
   published_at: Date;
+  dated: boolean;
 };
 
 const toArticle = (row: ArticleRow): NewsArticle => ({
@@ -46,6 +47,7 @@ const toArticle = (row: ArticleRow): NewsArticle => ({
   sourceName: row.source_name,
   categories: row.categories,
   publishedAt: row.published_at.toISOString(),
+  dated: row.dated,
 });
 
 /**
@@ -67,7 +69,7 @@ export async function listNews(
   const term = query.q?.trim();
   const wanted = query.offset + query.limit + 1;
   const category = query.category === 'all' ? sql`true` : sql`categories @> ARRAY[${query.category}]::text[]`;
-  const columns = sql`id, title, left(body_text, ${NEWS_TEXT_PREVIEW}) AS text, url, image_url, source_name, categories, published_at`;
+  const columns = sql`id, title, left(body_text, ${NEWS_TEXT_PREVIEW}) AS text, url, image_url, source_name, categories, published_at, dated`;
   let rows: ArticleRow[];
   if (term && term.length >= FULL_TEXT_MIN_LENGTH && (await hasLexemes(db, term))) {
     const match = sql`search @@ websearch_to_tsquery('english', ${term})`;

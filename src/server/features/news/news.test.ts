@@ -1,3 +1,4 @@
+import type { NewsArticle } from '@/domain/news/news.schema';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -41,7 +42,7 @@ async function addFeed(fields: Record<string, unknown>) {
 const refresh = (cookie: string) => app.request('/api/news/refresh', { method: 'POST', cookie });
 const list = async (query = '') =>
   (await (await app.request(`/api/news${query}`)).json()) as {
-    articles: { title: string; url: string; sourceName: string | null; categories: string[]; text: string }[];
+    articles: NewsArticle[];
     hasMore: boolean;
   };
 
@@ -165,8 +166,12 @@ describe('news ingestion (fetch-news)', () => {
     expect(page1.hasMore).toBe(true);
     expect(page2.articles[0]?.title).not.toBe(page1.articles[2]?.title);
     const all = await list('?limit=100');
-    const dates = all.articles.map((a) => (a as unknown as { publishedAt: string }).publishedAt);
+    const dates = all.articles.map((a) => a.publishedAt);
     expect([...dates].sort().reverse()).toEqual(dates);
+    // An item the feed did not date sorts by when it was first seen, and says it is undated.
+    const undated = all.articles.find((a) => a.title === 'Fixture: item without a pubDate element');
+    expect(undated?.dated).toBe(false);
+    expect(all.articles.filter((a) => a.dated).length).toBe(all.articles.length - 1);
   });
 
   it('searches title and text case-insensitively (full text and short substrings) with the category filter', async () => {

@@ -68,8 +68,10 @@ describe('RSS 2.0 (cointelegraph-style.xml)', () => {
     expect(hostile.bodyText).not.toMatch(/alert|display:none/);
   });
 
-  it('dates an item without pubDate when it was first seen', () => {
+  it('dates an item without pubDate when it was first seen, and marks it undated', () => {
     expect(found[2]?.publishedAt).toEqual(firstSeen);
+    expect(found[2]?.dated).toBe(false);
+    expect(found[0]?.dated).toBe(true);
   });
 });
 

@@ -1,33 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestAppWithPlans } from '../../../../tests/support/test-app-with-plans';
 
-let app: TestApp;
-let free: string;
-let premium: string;
-let complimentary: string;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  free = (await app.signedInUser()).cookie;
-  premium = (await app.signedInUser({ plan: 'premium' })).cookie;
-  complimentary = (await app.signedInUser({ plan: 'complimentary' })).cookie;
-});
-afterAll(async () => app?.close());
+const plans = useTestAppWithPlans();
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
 
 describe('premium market data', () => {
   it('is refused to visitors (401) and free users (403), for whales and chart history alike', async () => {
     for (const path of ['/api/whales', '/api/whales/stats', '/api/market/history?series=price&range=7d']) {
-      expect((await app.request(path)).status, path).toBe(401);
-      expect((await app.request(path, { cookie: free })).status, path).toBe(403);
-      expect((await app.request(path, { cookie: complimentary })).status, path).toBe(200);
+      expect((await plans.app.request(path)).status, path).toBe(401);
+      expect((await plans.app.request(path, { cookie: plans.free })).status, path).toBe(403);
+      expect((await plans.app.request(path, { cookie: plans.complimentary })).status, path).toBe(200);
     }
   });
 
   it('says the whale figures are unknown until the ledger has been read, and since when it fails', async () => {
     const stats = async () =>
-      (await (await app.request('/api/whales/stats', { cookie: premium })).json()) as {
+      (await (await plans.app.request('/api/whales/stats', { cookie: plans.premium })).json()) as {
         transactionCount24h: number;
         source: {
           name: string;
@@ -41,7 +30,7 @@ describe('premium market data', () => {
       source: { name: 'XRPL Whale Tracker', everSucceeded: false, lastSuccessAt: null, failingSince: null },
     });
     const log = (status: 'success' | 'error', at: Date) =>
-      app.handle.db
+      plans.app.handle.db
         .insertInto('api_sync_logs')
         .values({ api_source: 'XRPL Whale Tracker', sync_type: 'scheduled', status, started_at: at })
         .execute();
@@ -53,7 +42,7 @@ describe('premium market data', () => {
     expect((await stats()).source).toMatchObject({ everSucceeded: true, failingSince: null });
     await log('error', hoursAgo(1));
     expect(new Date((await stats()).source.failingSince!).getTime()).toBeCloseTo(hoursAgo(1).getTime(), -4);
-    await app.handle.db.deleteFrom('api_sync_logs').execute();
+    await plans.app.handle.db.deleteFrom('api_sync_logs').execute();
   });
 
   it('lists the latest 20 and sums the last 24 hours exactly, to the drop', async () => {
@@ -64,11 +53,11 @@ describe('premium market data', () => {
       from_address: 'rFrom',
       to_address: 'rTo',
     }));
-    await app.handle.db.insertInto('whale_transactions').values(rows).execute();
-    const list = await (await app.request('/api/whales', { cookie: premium })).json();
+    await plans.app.handle.db.insertInto('whale_transactions').values(rows).execute();
+    const list = await (await plans.app.request('/api/whales', { cookie: plans.premium })).json();
     expect(list).toHaveLength(20);
     expect(list[0]).toMatchObject({ transactionHash: 'HASH0', amountXrp: '1000000.000001' });
-    const stats = await (await app.request('/api/whales/stats', { cookie: premium })).json();
+    const stats = await (await plans.app.request('/api/whales/stats', { cookie: plans.premium })).json();
     expect(stats).toMatchObject({
       totalVolume24h: '5000000.000001',
       transactionCount24h: 3,
@@ -82,7 +71,7 @@ describe('premium market data', () => {
     const day = 86_400_000;
     // Three days of syncs a minute apart (and two milliseconds apart at the end), plus 400 days of
     // backfilled daily history without dominance.
-    await app.handle.db
+    await plans.app.handle.db
       .insertInto('market_history')
       .values([
         ...Array.from({ length: 60 * 24 * 3 }, (_, index) => ({
@@ -101,7 +90,9 @@ describe('premium market data', () => {
       .execute();
     const get = async (series: string, range: string) =>
       (await (
-        await app.request(`/api/market/history?series=${series}&range=${range}`, { cookie: premium })
+        await plans.app.request(`/api/market/history?series=${series}&range=${range}`, {
+          cookie: plans.premium,
+        })
       ).json()) as {
         points: [number, number][];
         since: string | null;
@@ -126,8 +117,8 @@ describe('premium market data', () => {
     expect(dominance.since).not.toBeNull();
     expect(now - new Date(dominance.since!).getTime()).toBeLessThan(3 * day + 60_000);
     expect((await get('dominance', '1d')).since).toBeNull();
-    expect((await app.request('/api/market/history?series=rsi&range=7d', { cookie: premium })).status).toBe(
-      422,
-    );
+    expect(
+      (await plans.app.request('/api/market/history?series=rsi&range=7d', { cookie: plans.premium })).status,
+    ).toBe(422);
   });
 });

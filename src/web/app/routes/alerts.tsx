@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { alertTypes, describeRule } from '@/domain/alerts/alerts.schema';
-import { formatRelativeTime } from '@/domain/format/format';
 import { canUpdatePreference } from '@/domain/preferences/preferences.schema';
 import { useSession } from '@/web/app/providers/session-provider';
 import { PremiumBadge } from '@/web/components/ui/badge';
@@ -21,6 +20,7 @@ import { PushToggle, PushUnsupportedNote } from '@/web/features/alerts/component
 import { MarketAlertForms, PriceAlertForm } from '@/web/features/alerts/components/rule-forms';
 import { preferencesQuery, useUpdatePreference } from '@/web/features/preferences/api/preferences';
 import { SettingRow } from '@/web/features/settings/components/setting-row';
+import { useDates } from '@/web/app/providers/dates-provider';
 import { PageHeading } from './page-heading';
 
 function AlertTypesCard({ userId, isPremium }: { userId: string; isPremium: boolean }) {
@@ -66,6 +66,7 @@ function AlertTypesCard({ userId, isPremium }: { userId: string; isPremium: bool
 }
 
 function YourAlertsCard({ userId }: { userId: string }) {
+  const dates = useDates();
   const rules = useQuery(rulesQuery(userId));
   const updateRule = useUpdateRule(userId);
   const deleteRule = useDeleteRule(userId);
@@ -99,7 +100,7 @@ function YourAlertsCard({ userId }: { userId: string }) {
                   {rule.note && <p className="text-sm text-muted-foreground">{rule.note}</p>}
                   <p className="text-xs text-muted-foreground">
                     {rule.lastFiredAt
-                      ? `Last fired ${formatRelativeTime(rule.lastFiredAt)}`
+                      ? `Last fired ${dates.dateTime(rule.lastFiredAt)} (${dates.age(rule.lastFiredAt)})`
                       : 'Not fired yet'}
                   </p>
                 </div>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { weekLabel, weekRange, weekSpan } from '@/domain/analysis/analysis.schema';
-import { formatEventDate, formatPrice, formatRelativeTime } from '@/domain/format/format';
+import { formatPrice } from '@/domain/format/format';
 import { BackLink } from '@/web/components/back-link';
 import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -12,12 +12,14 @@ import { weekQuery } from '@/web/features/analysis/api';
 import { WeekFigures } from '@/web/features/analysis/components/week-figures';
 import { PremiumOverlay } from '@/web/features/market/components/premium-overlay';
 import { PageHeading } from './page-heading';
+import { useDates } from '@/web/app/providers/dates-provider';
 
 /**
  * /analysis/:week: one week in full — figures, the closing price of each day and the headlines. The
  * daily closes and whale transfers are Premium: others see the dashboard's upgrade overlay instead.
  */
 export function Component() {
+  const dates = useDates();
   const { week = '' } = useParams();
   const { user, isPremium } = useSession();
   const report = useQuery(weekQuery(week, `${user?.id ?? ''}:${isPremium}`));
@@ -36,7 +38,7 @@ export function Component() {
   return (
     <div className="flex flex-col">
       {back}
-      <PageHeading title={weekLabel(data.week)}>{`${weekSpan(data.week)} (UTC)`}</PageHeading>
+      <PageHeading title={weekLabel(data.week)}>{`${weekSpan(data.week, dates.day)} (UTC)`}</PageHeading>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
@@ -70,7 +72,7 @@ export function Component() {
                 <tbody>
                   {data.daily.map((day) => (
                     <tr key={day.day} className="border-t">
-                      <td className="py-1.5">{formatEventDate(day.day)}</td>
+                      <td className="py-1.5">{dates.day(day.day)}</td>
                       <td className="py-1.5 text-right tabular-nums">{formatPrice(day.close)}</td>
                     </tr>
                   ))}
@@ -100,7 +102,7 @@ export function Component() {
                     {headline.title}
                   </a>
                   <span className="text-xs text-muted-foreground">
-                    {[headline.source, formatRelativeTime(headline.publishedAt)].filter(Boolean).join(' · ')}
+                    {[headline.source, dates.age(headline.publishedAt)].filter(Boolean).join(' · ')}
                   </span>
                 </li>
               ))}

@@ -6,6 +6,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { Spinner } from '@/web/components/ui/spinner';
+import { useDates } from '@/web/app/providers/dates-provider';
 import { useSession } from '@/web/app/providers/session-provider';
 import { weeksQuery } from '@/web/features/analysis/api';
 import { WeekFigures } from '@/web/features/analysis/components/week-figures';
@@ -13,6 +14,7 @@ import { PageHeading } from './page-heading';
 
 /** /analysis: one summary per week from stored data, the latest first. */
 export function Component() {
+  const dates = useDates();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const { user, isPremium } = useSession();
@@ -50,7 +52,7 @@ export function Component() {
                     </Link>
                     {!week.complete && <Badge>In progress</Badge>}
                   </CardTitle>
-                  <CardDescription>{weekSpan(week.week)}</CardDescription>
+                  <CardDescription>{weekSpan(week.week, dates.day)}</CardDescription>
                 </CardHeader>
                 <CardContent>
                   <WeekFigures week={week} />

@@ -1,6 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
-import { formatLongDate } from '@/domain/format/format';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/web/lib/toast';
@@ -18,6 +16,7 @@ import {
 import { TestModeNotice } from '@/web/features/billing/components/test-mode-notice';
 import { emitSessionEvent } from '@/web/lib/session-events';
 import { usePageTitle } from '../use-page-title';
+import { useDates } from '@/web/app/providers/dates-provider';
 
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
@@ -38,6 +37,7 @@ const done: Record<TestPortalAction, string> = {
 
 /** The test-mode provider's billing page: what the Stripe Billing Portal would offer, plus a test clock. */
 export function Component() {
+  const dates = useDates();
   usePageTitle('Billing (test mode)');
   const queryClient = useQueryClient();
   const refreshPlan = useRefreshPlan();
@@ -93,9 +93,9 @@ export function Component() {
               {subscription && live && (
                 <p data-testid="portal-period">
                   {subscription.endsAt
-                    ? `Cancels on ${formatLongDate(subscription.endsAt)}. Premium stays until then.`
+                    ? `Cancels on ${dates.date(subscription.endsAt)}. Premium stays until then.`
                     : subscription.currentPeriodEnd
-                      ? `Renews on ${formatLongDate(subscription.currentPeriodEnd)}.`
+                      ? `Renews on ${dates.date(subscription.currentPeriodEnd)}.`
                       : 'Renews monthly.'}
                 </p>
               )}
@@ -171,10 +171,10 @@ export function Component() {
                     <tbody>
                       {portal.data.invoices.map((invoice) => (
                         <tr key={invoice.id} className="border-t">
-                          <td className="py-2 pr-4">{formatLongDate(invoice.createdAt)}</td>
+                          <td className="py-2 pr-4">{dates.date(invoice.createdAt)}</td>
                           <td className="py-2 pr-4">
                             {invoice.periodStart && invoice.periodEnd
-                              ? `${format(new Date(invoice.periodStart), 'MMM d')} – ${formatLongDate(invoice.periodEnd)}`
+                              ? `${dates.shortDate(invoice.periodStart)} – ${dates.date(invoice.periodEnd)}`
                               : '—'}
                           </td>
                           <td className="py-2 pr-4">{money(invoice.amountCents, invoice.currency)}</td>
@@ -195,7 +195,7 @@ export function Component() {
         title="Cancel your subscription?"
         description={
           subscription?.currentPeriodEnd
-            ? `Nothing more is charged. Premium stays until ${formatLongDate(subscription.currentPeriodEnd)}, then your account moves to Free.`
+            ? `Nothing more is charged. Premium stays until ${dates.date(subscription.currentPeriodEnd)}, then your account moves to Free.`
             : 'Nothing more is charged. Premium stays until the end of the period.'
         }
         confirmLabel="Cancel subscription"

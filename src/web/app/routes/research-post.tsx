@@ -3,7 +3,6 @@ import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/web/lib/toast';
-import { formatLongDate } from '@/domain/format/format';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Markdown } from '@/web/components/markdown';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
@@ -16,6 +15,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { deleteResearchPost, researchKeys, researchPostQuery } from '@/web/features/research/api/research';
 import { ApiError } from '@/web/lib/api-client';
 import { PageHeading } from './page-heading';
+import { useDates } from '@/web/app/providers/dates-provider';
 
 /** What a visitor or a free member sees instead of the body. */
 function LockedPost({ signedIn }: { signedIn: boolean }) {
@@ -47,6 +47,7 @@ function LockedPost({ signedIn }: { signedIn: boolean }) {
 
 /** /research/:slug: the summary for everyone, the body for Premium members and admins. */
 export function Component() {
+  const dates = useDates();
   const { slug = '' } = useParams();
   const { user, isPremium, isAdmin } = useSession();
   const post = useQuery(researchPostQuery(slug, `${user?.id ?? ''}:${isPremium}:${isAdmin}`));
@@ -83,7 +84,7 @@ export function Component() {
       <p className="-mt-6 mb-6 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         {data.publishedAt ? (
           <span>
-            {formatLongDate(data.publishedAt)}
+            {dates.date(data.publishedAt)}
             {data.author && ` · ${data.author}`}
           </span>
         ) : (

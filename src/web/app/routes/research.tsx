@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { formatLongDate } from '@/domain/format/format';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Pager } from '@/web/components/pager';
 import { Badge } from '@/web/components/ui/badge';
@@ -11,9 +10,11 @@ import { FormAlert } from '@/web/components/ui/form-alert';
 import { Spinner } from '@/web/components/ui/spinner';
 import { researchListQuery } from '@/web/features/research/api/research';
 import { PageHeading } from './page-heading';
+import { useDates } from '@/web/app/providers/dates-provider';
 
 /** /research: the admins' research posts, newest first; admins also see drafts and write posts. */
 export function Component() {
+  const dates = useDates();
   const { isAdmin } = useSession();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -64,7 +65,7 @@ export function Component() {
                   <CardDescription className="flex flex-wrap items-center gap-2">
                     {post.publishedAt ? (
                       <span>
-                        {formatLongDate(post.publishedAt)}
+                        {dates.date(post.publishedAt)}
                         {post.author && ` · ${post.author}`}
                       </span>
                     ) : (

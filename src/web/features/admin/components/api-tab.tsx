@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatAge } from '@/domain/format/format';
 import { MIN_SYNC_FREQUENCY_MESSAGE, nextSyncLabel, type ApiSourceDto } from '@/domain/sync/sync.schema';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -16,6 +15,7 @@ import {
   useTriggerSync,
   useUpdateFrequency,
 } from '../api/admin';
+import { useDates } from '@/web/app/providers/dates-provider';
 
 const statusClass: Record<string, string> = {
   active: 'border-emerald-600/40 text-emerald-700 dark:text-emerald-400',
@@ -79,6 +79,7 @@ function FrequencyForm({ source }: { source: ApiSourceDto }) {
 }
 
 function SourcesPanel() {
+  const dates = useDates();
   const sources = useQuery(sourcesQuery);
   const trigger = useTriggerSync();
   const cleanup = useCleanupSyncs();
@@ -123,9 +124,7 @@ function SourcesPanel() {
               </div>
               <div>
                 <dt className="text-muted-foreground">Last sync</dt>
-                <dd data-testid="last-sync">
-                  {source.lastSyncAt ? formatAge(source.lastSyncAt, now) : 'Never'}
-                </dd>
+                <dd data-testid="last-sync">{source.lastSyncAt ? dates.age(source.lastSyncAt) : 'Never'}</dd>
               </div>
               <div>
                 <dt className="text-muted-foreground">Requests</dt>
@@ -147,6 +146,7 @@ function SourcesPanel() {
 }
 
 function SyncLogsPanel() {
+  const dates = useDates();
   const logs = useQuery(syncLogsQuery);
   if (logs.isPending) return <Spinner label="Loading..." />;
   if (logs.isError)
@@ -179,7 +179,7 @@ function SyncLogsPanel() {
               <td className="py-2 pr-4">
                 <StatusBadge status={log.status} />
               </td>
-              <td className="py-2 pr-4 whitespace-nowrap">{new Date(log.startedAt).toLocaleString()}</td>
+              <td className="py-2 pr-4 whitespace-nowrap">{dates.dateTime(log.startedAt)}</td>
               <td className="py-2 pr-4">{log.durationMs === null ? '—' : `${log.durationMs} ms`}</td>
               <td className="py-2 pr-4">{log.recordsProcessed}</td>
               <td className="py-2 break-words text-destructive">{log.errorMessage ?? ''}</td>

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { AdminDominoEvent } from '@/domain/domino/domino.schema';
-import { formatEventDate } from '@/domain/format/format';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -18,6 +17,7 @@ import {
   useSaveDominoEvent,
   useToggleDominoEvent,
 } from '../api/admin';
+import { useDates } from '@/web/app/providers/dates-provider';
 
 type Impact = AdminDominoEvent['impact'];
 
@@ -100,6 +100,7 @@ function EventDialog({ event, onClose }: { event: AdminDominoEvent | null; onClo
 
 /** SPEC §2 Admin Domino Events: list in display order, add, edit, delete, activate, move up or down. */
 export function DominoTab() {
+  const dates = useDates();
   const events = useQuery(adminDominoQuery);
   const toggle = useToggleDominoEvent();
   const remove = useDeleteDominoEvent();
@@ -136,7 +137,7 @@ export function DominoTab() {
                   </p>
                   <p className="text-sm">{event.event}</p>
                   <p className="text-xs text-muted-foreground">
-                    {formatEventDate(event.date)}
+                    {dates.day(event.date)}
                     {event.priceImpact ? ` · ${event.priceImpact}` : ''}
                   </p>
                 </div>

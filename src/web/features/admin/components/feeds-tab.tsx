@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { formatAge } from '@/domain/format/format';
 import { NEWS_CATEGORIES, type NewsCategory } from '@/domain/news/categories';
 import type { RssFeedDto } from '@/domain/news/news.schema';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
@@ -11,6 +10,7 @@ import { Field, SelectField, SwitchField } from '@/web/components/ui/field';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Switch } from '@/web/components/ui/switch';
 import { feedsQuery, useDeleteFeed, useRefreshNews, useSaveFeed, useToggleFeed } from '../api/admin';
+import { useDates } from '@/web/app/providers/dates-provider';
 
 type FeedType = RssFeedDto['feedType'];
 
@@ -85,6 +85,7 @@ function FeedDialog({ feed, onClose }: { feed: RssFeedDto | null; onClose: () =>
 
 /** SPEC §2 Admin RSS Feeds: list, add, edit, enable, delete, and trigger a news refresh. */
 export function FeedsTab() {
+  const dates = useDates();
   const feeds = useQuery(feedsQuery);
   const toggle = useToggleFeed();
   const remove = useDeleteFeed();
@@ -129,7 +130,7 @@ export function FeedsTab() {
                   <p className="truncate text-sm text-muted-foreground">{feed.url}</p>
                   <p className="text-xs text-muted-foreground">
                     {feed.lastFetchedAt
-                      ? `Fetched ${formatAge(feed.lastFetchedAt)}${feed.lastItemCount !== null ? ` · ${feed.lastItemCount} items` : ''}`
+                      ? `Fetched ${dates.age(feed.lastFetchedAt)}${feed.lastItemCount !== null ? ` · ${feed.lastItemCount} items` : ''}`
                       : 'Not fetched yet'}
                     {feed.lastError && <span className="text-destructive"> · {feed.lastError}</span>}
                   </p>

@@ -6,7 +6,6 @@ import {
   auditActionSchema,
   type AdminUser,
 } from '@/domain/admin/admin.schema';
-import { formatEventDate } from '@/domain/format/format';
 import type { SubscriptionPlan } from '@/domain/plans/entitlements';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Badge } from '@/web/components/ui/badge';
@@ -19,6 +18,7 @@ import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { auditQuery, usersQuery, useUpdateUser } from '../api/admin';
 import { Pager } from '@/web/components/pager';
+import { useDates } from '@/web/app/providers/dates-provider';
 
 const planLabels: Record<SubscriptionPlan, string> = {
   free: 'Free',
@@ -126,6 +126,7 @@ function AuditLogCard({
   userFilter: AdminUser | null;
   onClearUser: () => void;
 }) {
+  const dates = useDates();
   const [action, setAction] = useState('');
   const [page, setPage] = useState(1);
   const logs = useQuery(
@@ -182,7 +183,7 @@ function AuditLogCard({
                     {log.reason ? ` · reason: ${log.reason}` : ''}
                   </span>
                   <time className="text-xs text-muted-foreground" dateTime={log.createdAt}>
-                    {new Date(log.createdAt).toLocaleString()}
+                    {dates.dateTime(log.createdAt)}
                   </time>
                 </li>
               ))}
@@ -197,6 +198,7 @@ function AuditLogCard({
 
 /** SPEC §2 Admin User Management: search, edit name and plan, block with a reason, and the audit trail. */
 export function UsersTab() {
+  const dates = useDates();
   const { user: me } = useSession();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
@@ -273,9 +275,7 @@ export function UsersTab() {
                               'Active'
                             )}
                           </td>
-                          <td className="py-2 pr-4 whitespace-nowrap">
-                            {formatEventDate(user.createdAt.slice(0, 10))}
-                          </td>
+                          <td className="py-2 pr-4 whitespace-nowrap">{dates.date(user.createdAt)}</td>
                           <td className="py-2">
                             <div className="flex flex-wrap justify-end gap-1">
                               <Button

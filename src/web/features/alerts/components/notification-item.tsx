@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Notification, NotificationList as List } from '@/domain/alerts/alerts.schema';
-import { formatRelativeTime } from '@/domain/format/format';
+import { useDates } from '@/web/app/providers/dates-provider';
 import { cn } from '@/web/lib/cn';
 import { useMarkRead } from '../api/alerts';
 
@@ -20,6 +20,7 @@ export function NotificationItem({
   notification: Notification;
   onOpen?: (notification: Notification) => void;
 }) {
+  const dates = useDates();
   const unread = notification.readAt === null;
   const title = <span className="font-medium">{notification.title}</span>;
   const open = () => onOpen?.(notification);
@@ -53,7 +54,9 @@ export function NotificationItem({
         <p className="line-clamp-2 text-sm text-muted-foreground">{notification.body}</p>
         <p className="mt-0.5 text-xs text-muted-foreground">
           {typeLabels[notification.type]} ·{' '}
-          <time dateTime={notification.createdAt}>{formatRelativeTime(notification.createdAt)}</time>
+          <time dateTime={notification.createdAt} title={dates.age(notification.createdAt)}>
+            {dates.dateTime(notification.createdAt)}
+          </time>
         </p>
       </div>
     </div>

@@ -1,4 +1,3 @@
-import { formatLongDate } from '@/domain/format/format';
 import { BarChart3, Bell, Building2, Crown, LifeBuoy, Settings2, SlidersHorizontal } from 'lucide-react';
 import { Link } from 'react-router';
 import { premiumPlanFeatures } from '@/domain/plans/plans';
@@ -8,6 +7,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { usePortal } from '../lib/billing-actions';
 import { FeatureList } from './plan-chooser';
+import { useDates } from '@/web/app/providers/dates-provider';
 
 interface ManagePremiumProps {
   complimentary: boolean;
@@ -17,6 +17,7 @@ interface ManagePremiumProps {
 
 /** SPEC §2 Membership for premium or complimentary members. */
 export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
+  const dates = useDates();
   const portal = usePortal(true);
   const subscription = summary?.subscription ?? null;
   const endsAt = subscription?.endsAt ?? null;
@@ -48,7 +49,7 @@ export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
           {nextBilling && (
             <p className="text-sm" data-testid="next-billing-date">
               <span className="text-muted-foreground">Next Billing Date: </span>
-              <strong>{formatLongDate(nextBilling)}</strong>
+              <strong>{dates.date(nextBilling)}</strong>
             </p>
           )}
           {endsAt && (
@@ -57,9 +58,8 @@ export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
               className="rounded-md border border-premium/50 p-3 text-sm"
               data-testid="ends-notice"
             >
-              Your subscription is cancelled and ends on <strong>{formatLongDate(endsAt)}</strong>. Premium
-              stays until then; nothing more is charged. Changed your mind? Resume it from 'Manage
-              Subscription'.
+              Your subscription is cancelled and ends on <strong>{dates.date(endsAt)}</strong>. Premium stays
+              until then; nothing more is charged. Changed your mind? Resume it from 'Manage Subscription'.
             </p>
           )}
           {pastDue && (
@@ -114,7 +114,7 @@ export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
                       : endsAt
                         ? 'None (cancelled)'
                         : nextBilling
-                          ? formatLongDate(nextBilling)
+                          ? dates.date(nextBilling)
                           : '—'}
                   </dd>
                 </>

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { formatRelativeTime } from '@/domain/format/format';
 import { useSession } from '@/web/app/providers/session-provider';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
 import { PremiumBadge } from '@/web/components/ui/badge';
@@ -13,6 +12,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { copyToClipboard } from '@/web/lib/clipboard';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { rememberRecentKey } from '../lib/recent-key';
+import { useDates } from '@/web/app/providers/dates-provider';
 
 const curlFor = (key: string) =>
   `curl -H "Authorization: Bearer ${key}" ${window.location.origin}/api/v1/metrics`;
@@ -44,6 +44,7 @@ function NewKeyDialog({ apiKey, onClose }: { apiKey: string; onClose: () => void
 
 /** Settings → Account: a Premium member's developer API keys (SPEC §1 "API access for developers"). */
 export function ApiKeysCard() {
+  const dates = useDates();
   const { user, isPremium } = useSession();
   const userId = user?.id ?? '';
   const keys = useQuery({ ...apiKeysQuery(userId), enabled: Boolean(userId) && isPremium });
@@ -125,9 +126,9 @@ export function ApiKeysCard() {
                       <div>
                         <p className="font-medium">{key.name}</p>
                         <p className="text-xs text-muted-foreground">
-                          <code>{key.prefix}…</code> · created {formatRelativeTime(key.createdAt)} ·{' '}
-                          {key.lastUsedAt ? `last used ${formatRelativeTime(key.lastUsedAt)}` : 'never used'}{' '}
-                          · {week} requests in 7 days
+                          <code>{key.prefix}…</code> · created {dates.age(key.createdAt)} ·{' '}
+                          {key.lastUsedAt ? `last used ${dates.age(key.lastUsedAt)}` : 'never used'} · {week}{' '}
+                          requests in 7 days
                         </p>
                       </div>
                       <Button

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Gauge, Minus, Newspaper, TrendingDown, TrendingUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { formatAge, formatAmount, formatPercent, formatPrice } from '@/domain/format/format';
+import { formatAmount, formatPercent, formatPrice } from '@/domain/format/format';
+import { useDates } from '@/web/app/providers/dates-provider';
 import { useSession } from '@/web/app/providers/session-provider';
 import { buildTickerItems, nextTickerIndex, TICKER_INTERVAL_MS, type TickerItem } from '@/domain/home/ticker';
 import { Card, CardContent } from '@/web/components/ui/card';
@@ -9,16 +10,16 @@ import { fearGreedQuery, metricsQuery, whalesQuery } from '@/web/features/market
 import { headlinesQuery } from '@/web/features/news/api/news';
 import { cn } from '@/web/lib/cn';
 
-const tickerFormat = {
+const numbers = {
   price: formatPrice,
   percent: (value: number) => formatPercent(value, { signed: true }),
   amount: (value: string | number) => formatAmount(value),
-  age: (at: string) => formatAge(at),
 };
 
 /** SPEC §2 Home: real items only; whale data only for those allowed to see it. */
 function useTickerItems(): { items: readonly TickerItem[]; loading: boolean } {
   const { isPremium } = useSession();
+  const dates = useDates();
   const metrics = useQuery(metricsQuery);
   const fearGreed = useQuery(fearGreedQuery);
   const whales = useQuery({ ...whalesQuery, enabled: isPremium });
@@ -46,7 +47,7 @@ function useTickerItems(): { items: readonly TickerItem[]; loading: boolean } {
         at: article.publishedAt,
       })),
     },
-    tickerFormat,
+    { ...numbers, age: dates.age },
   );
   return { items, loading };
 }

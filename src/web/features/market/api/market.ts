@@ -1,5 +1,5 @@
-import type { HistoryRange } from '@/domain/market/history';
-import { queryOptions } from '@tanstack/react-query';
+import type { FearGreedRange, HistoryRange } from '@/domain/market/history';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/web/lib/api-client';
 
 /** SPEC §7 refetch: whale data every 5 minutes (and at once on a live whale event). */
@@ -33,13 +33,26 @@ export const dominoQuery = (viewerKey: string) =>
     queryFn: () => unwrap(api['domino-events'].$get()),
   });
 
-export type ChartSeries = 'price' | 'market_cap' | 'dominance';
+export type ChartSeries = 'price' | 'market_cap' | 'volume' | 'dominance';
 export type ChartRange = HistoryRange;
 
-/** Premium only: the server answers 403 to everyone else, so only premium viewers ever ask. */
+/**
+ * Premium only: the server answers 403 to everyone else, so only premium viewers ever ask. A new
+ * range keeps the last one on screen until it arrives (the chart dims meanwhile) instead of a spinner.
+ */
 export const historyQuery = (series: ChartSeries, range: ChartRange) =>
   queryOptions({
     queryKey: ['market', 'history', series, range],
     queryFn: () => unwrap(api.market.history.$get({ query: { series, range } })),
     staleTime: FIVE_MINUTES,
+    placeholderData: keepPreviousData,
+  });
+
+/** Premium only, as the other chart series; the readings change once a day. */
+export const fearGreedHistoryQuery = (range: FearGreedRange) =>
+  queryOptions({
+    queryKey: ['market', 'fear-greed', 'history', range],
+    queryFn: () => unwrap(api.market['fear-greed'].history.$get({ query: { range } })),
+    staleTime: FIVE_MINUTES,
+    placeholderData: keepPreviousData,
   });

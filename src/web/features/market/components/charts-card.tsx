@@ -1,14 +1,17 @@
 import { BarChart3 } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
-import { PriceWidget } from './price-widget';
+import { ChartAttribution } from './chart-controls';
 
+// Loaded lazily: the chart library is only fetched by premium members who open a chart.
+const PriceChart = lazy(() => import('./price-chart'));
 const HistoryChart = lazy(() => import('./history-chart'));
+const FearGreedChart = lazy(() => import('./fear-greed-chart'));
 
 /** SPEC §2 Analytics: what a non-premium user sees instead of the charts (they never get the data). */
 function ChartsTeaser() {
@@ -20,7 +23,8 @@ function ChartsTeaser() {
       <BarChart3 className="size-8 text-premium" aria-hidden="true" />
       <p className="font-semibold">Advanced charting is a Premium feature</p>
       <p className="max-w-sm text-sm text-muted-foreground">
-        The live XRP/USD trading chart and market cap and dominance history over 7 days to a year.
+        XRP price as line or candles with volume, market cap, dominance and Fear &amp; Greed history, from 24
+        hours to all we hold.
       </p>
       <Button asChild variant="premium" size="sm">
         <Link to="/membership">Unlock Charts</Link>
@@ -29,41 +33,58 @@ function ChartsTeaser() {
   );
 }
 
-function LazyHistoryChart({ series }: { series: 'market_cap' | 'dominance' }) {
-  return (
-    <Suspense fallback={<Spinner label="Loading chart..." />}>
-      <HistoryChart series={series} />
-    </Suspense>
-  );
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner label="Loading chart..." />}>{children}</Suspense>;
 }
 
-/** SPEC §2 Analytics chart card: Price Chart, Market Cap, Marketcap Dominance (premium). */
+/**
+ * SPEC §2 Analytics chart card (premium): Price Chart, Market Cap, Marketcap Dominance, and the Fear
+ * & Greed history. Every tab is our own chart of stored records; the price tab offers TradingView's
+ * widget as an extra when it loads.
+ */
 export function ChartsCard() {
   const { isPremium } = useSession();
   return (
     <Card data-testid="charts-card">
       <CardHeader>
         <CardTitle as="h2">XRP Charts</CardTitle>
-        <CardDescription>Price, market capitalisation and market dominance.</CardDescription>
+        <CardDescription>
+          Price, market capitalisation, market dominance and Fear &amp; Greed.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isPremium ? (
-          <Tabs defaultValue="price">
-            <TabsList className="w-full sm:w-auto [&>button]:px-2 [&>button]:text-xs sm:[&>button]:px-3 sm:[&>button]:text-sm">
-              <TabsTrigger value="price">Price Chart</TabsTrigger>
-              <TabsTrigger value="market_cap">Market Cap</TabsTrigger>
-              <TabsTrigger value="dominance">Marketcap Dominance</TabsTrigger>
-            </TabsList>
-            <TabsContent value="price">
-              <PriceWidget />
-            </TabsContent>
-            <TabsContent value="market_cap">
-              <LazyHistoryChart series="market_cap" />
-            </TabsContent>
-            <TabsContent value="dominance">
-              <LazyHistoryChart series="dominance" />
-            </TabsContent>
-          </Tabs>
+          <>
+            <Tabs defaultValue="price">
+              <TabsList className="h-auto w-full flex-wrap sm:w-auto [&>button]:px-2 [&>button]:text-xs sm:[&>button]:px-3 sm:[&>button]:text-sm">
+                <TabsTrigger value="price">Price Chart</TabsTrigger>
+                <TabsTrigger value="market_cap">Market Cap</TabsTrigger>
+                <TabsTrigger value="dominance">Marketcap Dominance</TabsTrigger>
+                <TabsTrigger value="fear_greed">Fear &amp; Greed</TabsTrigger>
+              </TabsList>
+              <TabsContent value="price">
+                <Lazy>
+                  <PriceChart />
+                </Lazy>
+              </TabsContent>
+              <TabsContent value="market_cap">
+                <Lazy>
+                  <HistoryChart series="market_cap" />
+                </Lazy>
+              </TabsContent>
+              <TabsContent value="dominance">
+                <Lazy>
+                  <HistoryChart series="dominance" />
+                </Lazy>
+              </TabsContent>
+              <TabsContent value="fear_greed">
+                <Lazy>
+                  <FearGreedChart />
+                </Lazy>
+              </TabsContent>
+            </Tabs>
+            <ChartAttribution />
+          </>
         ) : (
           <ChartsTeaser />
         )}

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/web/lib/toast';
-import { formatEventDate, priceImpactTone } from '@/domain/format/format';
+import { priceImpactTone } from '@/domain/format/format';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { cn } from '@/web/lib/cn';
 import { dominoQuery } from '../api/market';
+import { useDates } from '@/web/app/providers/dates-provider';
 
 const impactClass = {
   High: 'border-red-600/40 text-red-700 dark:text-red-400',
@@ -23,6 +24,7 @@ const toneClass = {
 
 /** SPEC §2 Domino Theory Tracker: all events for premium members, the first 2 for everyone else. */
 export function DominoTracker() {
+  const dates = useDates();
   const { user, isPremium } = useSession();
   const events = useQuery(dominoQuery(`${user?.id ?? 'anonymous'}:${isPremium}`));
   const { isError, error } = events;
@@ -54,7 +56,7 @@ export function DominoTracker() {
                     className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between"
                   >
                     <div className="flex flex-col">
-                      <span className="text-xs text-muted-foreground">{formatEventDate(event.date)}</span>
+                      <span className="text-xs text-muted-foreground">{dates.day(event.date)}</span>
                       <span className="font-semibold">{event.institution}</span>
                       <span className="text-sm">{event.event}</span>
                     </div>

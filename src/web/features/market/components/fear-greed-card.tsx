@@ -1,30 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
+import type { DateFormatter } from '@/domain/format/dates';
 import { fearGreedTone } from '@/domain/market/metrics';
+import { useDates } from '@/web/app/providers/dates-provider';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { cn } from '@/web/lib/cn';
+import { palette, toneText } from '../lib/palette';
 import { fearGreedQuery } from '../api/market';
 
-const toneClass = {
-  red: 'text-red-700 dark:text-red-400',
-  orange: 'text-orange-700 dark:text-orange-400',
-  yellow: 'text-yellow-700 dark:text-yellow-300',
-  lime: 'text-lime-700 dark:text-lime-400',
-  green: 'text-green-700 dark:text-green-400',
-} as const;
-const toneStroke = {
-  red: '#dc2626',
-  orange: '#ea580c',
-  yellow: '#ca8a04',
-  lime: '#65a30d',
-  green: '#16a34a',
-} as const;
+const toneStroke = palette.light;
 
 type Classification = keyof typeof fearGreedTone;
 
-/** alternative.me publishes one reading a day, stamped 00:00 UTC: its date is that UTC day. */
-const readingDate = (timestamp: string) =>
-  new Date(timestamp).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+/**
+ * alternative.me publishes one reading a day, stamped 00:00 UTC: its date is that UTC day, in every
+ * zone (in New York 00:00 UTC is the evening before, yet the reading is the next day's).
+ */
+const readingDate = (dates: DateFormatter, timestamp: string) => dates.day(new Date(timestamp).toISOString());
 
 function Gauge({ value, classification }: { value: number; classification: Classification }) {
   const angle = Math.PI * (1 - value / 100);
@@ -59,6 +51,7 @@ function Gauge({ value, classification }: { value: number; classification: Class
 /** SPEC §2 Fear & Greed card: value, classification, history at 1/7/30 days, yearly high and low. */
 export function FearGreedCard() {
   const index = useQuery(fearGreedQuery);
+  const dates = useDates();
   const latest = index.data?.latest;
   return (
     <Card data-testid="fear-greed-card">
@@ -76,11 +69,11 @@ export function FearGreedCard() {
             <p className="text-4xl font-bold tabular-nums" data-testid="fear-greed-value">
               {latest.value}
             </p>
-            <p className={cn('font-semibold', toneClass[fearGreedTone[latest.classification]])}>
+            <p className={cn('font-semibold', toneText[fearGreedTone[latest.classification]])}>
               {latest.classification}
             </p>
             <p className="text-xs text-muted-foreground" data-testid="fear-greed-date">
-              Reading of {readingDate(latest.timestamp)}
+              Reading of {readingDate(dates, latest.timestamp)}
             </p>
             <dl className="grid w-full grid-cols-2 gap-x-4 gap-y-1 text-sm">
               {(
@@ -97,7 +90,9 @@ export function FearGreedCard() {
                   <dd
                     className="text-right tabular-nums"
                     title={
-                      point ? `Reading of ${readingDate(point.timestamp)}` : 'No reading stored for that day'
+                      point
+                        ? `Reading of ${readingDate(dates, point.timestamp)}`
+                        : 'No reading stored for that day'
                     }
                   >
                     {point ? `${point.value} · ${point.classification}` : '—'}

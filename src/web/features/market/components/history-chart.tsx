@@ -1,151 +1,164 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  AreaSeries,
-  createChart,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
-import { useEffect, useRef, useState } from 'react';
-import { formatAmount, formatPercent, formatPrice } from '@/domain/format/format';
-import { useTheme } from '@/web/app/providers/theme-provider';
-import { Button } from '@/web/components/ui/button';
-import { Spinner } from '@/web/components/ui/spinner';
-import { historyQuery, type ChartRange, type ChartSeries } from '../api/market';
+import { AreaSeries, PriceScaleMode, type AutoscaleInfo, type IChartApi } from 'lightweight-charts';
+import { useEffect, useMemo, useState } from 'react';
+import { formatAmount, formatPercent } from '@/domain/format/format';
+import { cn } from '@/web/lib/cn';
+import { historyQuery, type ChartRange } from '../api/market';
 import { themeColor } from '../lib/css-color';
+import {
+  ChartState,
+  HistorySince,
+  Legend,
+  LegendItem,
+  RangeButtons,
+  RANGE_LABELS,
+  Toggle,
+} from './chart-controls';
+import { chartTime, useChart } from './use-chart';
 
-const RANGES: { value: ChartRange; label: string }[] = [
-  { value: '1d', label: '24H' },
-  { value: '7d', label: '7D' },
-  { value: '30d', label: '30D' },
-  { value: '90d', label: '90D' },
-  { value: '1y', label: '1Y' },
-  { value: 'all', label: 'All' },
-];
+type AreaChartSeries = 'market_cap' | 'dominance';
 
-const formatters: Record<ChartSeries, (value: number) => string> = {
-  price: formatPrice,
-  market_cap: (value) => formatAmount(value, { prefix: '$' }),
-  dominance: (value) => formatPercent(value),
-};
+const RANGES = ['1d', '7d', '30d', '90d', '1y', 'all'] as const;
 
-const seriesNames: Record<ChartSeries, string> = {
-  price: 'XRP price in US dollars',
-  market_cap: 'XRP market capitalisation in US dollars',
-  dominance: 'XRP share of the total crypto market capitalisation',
-};
+const settings = {
+  market_cap: {
+    name: 'XRP market capitalisation in US dollars',
+    label: 'Market cap',
+    format: (value: number) => formatAmount(value, { prefix: '$' }),
+    // The axis steps no finer than its labels show (a million), so no two ticks read the same.
+    minMove: 1e6,
+    // Log shows a market cap's relative moves; dominance is already a share, so it has none.
+    canLog: true,
+  },
+  dominance: {
+    name: 'XRP share of the total crypto market capitalisation',
+    label: 'Dominance',
+    format: (value: number) => formatPercent(value),
+    minMove: 0.01,
+    canLog: false,
+  },
+} as const;
 
-type Points = [number, number][];
+const setupArea = (api: IChartApi) =>
+  api.addSeries(AreaSeries, {
+    lineWidth: 2,
+    priceLineVisible: false,
+    // A flat or one-point series would be scaled to a sliver the labels cannot tell apart: the scale
+    // spans at least 2% of the value, centred on the data.
+    autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+      const info = original();
+      if (!info?.priceRange) return info;
+      const { minValue, maxValue } = info.priceRange;
+      const least = Math.abs(maxValue) * 0.02;
+      if (maxValue - minValue >= least) return info;
+      const middle = (minValue + maxValue) / 2;
+      return { ...info, priceRange: { minValue: middle - least / 2, maxValue: middle + least / 2 } };
+    },
+  });
 
-/** The canvas: created once per mount, recoloured when the theme changes, fed when the data does. */
-function ChartCanvas({ series, points }: { series: ChartSeries; points: Points }) {
-  const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<{ api: IChartApi; area: ISeriesApi<'Area'> } | null>(null);
-  const { resolvedTheme } = useTheme();
+/** The canvas with its legend: the hovered point, or the latest when the pointer is elsewhere. */
+function AreaCanvas({
+  series,
+  range,
+  points,
+  isLog,
+  isFetching,
+}: {
+  series: AreaChartSeries;
+  range: ChartRange;
+  points: [number, number][];
+  isLog: boolean;
+  isFetching: boolean;
+}) {
+  const { container, chart, hovered, theme, dates } = useChart(setupArea);
+  const { format, name, label, minMove } = settings[series];
 
   useEffect(() => {
-    if (!container.current) return;
-    const api = createChart(container.current, {
-      autoSize: true,
-      localization: { priceFormatter: formatters[series] },
-      rightPriceScale: { borderVisible: false },
-      timeScale: { borderVisible: false, timeVisible: true },
-      handleScroll: false,
-      handleScale: false,
+    if (!chart) return;
+    chart.series.applyOptions({
+      lineColor: themeColor('primary'),
+      topColor: themeColor('primary', 0.35),
+      bottomColor: themeColor('primary', 0.02),
+      priceFormat: { type: 'custom', formatter: format, minMove },
     });
-    const area = api.addSeries(AreaSeries, { lineWidth: 2, priceLineVisible: false });
-    chart.current = { api, area };
-    return () => {
-      chart.current = null;
-      api.remove();
-    };
-  }, [series]);
+  }, [chart, theme, format, minMove]);
 
   useEffect(() => {
-    if (!chart.current) return;
-    const primary = (alpha: number) => themeColor('primary', alpha);
-    chart.current.api.applyOptions({
-      layout: {
-        background: { color: 'transparent' },
-        textColor: themeColor('muted-foreground'),
-        fontFamily: getComputedStyle(document.body).fontFamily,
-      },
-      grid: { vertLines: { visible: false }, horzLines: { color: themeColor('border', 0.6) } },
+    chart?.api.priceScale('right').applyOptions({
+      mode: isLog ? PriceScaleMode.Logarithmic : PriceScaleMode.Normal,
     });
-    chart.current.area.applyOptions({
-      lineColor: primary(1),
-      topColor: primary(0.35),
-      bottomColor: primary(0.02),
-    });
-  }, [resolvedTheme, series]);
+  }, [chart, isLog]);
 
   useEffect(() => {
-    if (!chart.current) return;
+    if (!chart) return;
     // One point per time bucket from the server, strictly increasing whole seconds.
-    chart.current.area.setData(
-      points.map(([time, value]) => ({ time: (time / 1000) as UTCTimestamp, value })),
-    );
-    chart.current.api.timeScale().fitContent();
-  }, [points, series]);
+    chart.series.setData(points.map(([time, value]) => ({ time: chartTime(time), value })));
+    chart.api.timeScale().fitContent();
+  }, [chart, points]);
+
+  const byTime = useMemo(() => new Map(points), [points]);
+  const latest = points.at(-1);
+  const shown = hovered !== null && byTime.has(hovered) ? ([hovered, byTime.get(hovered)!] as const) : latest;
 
   return (
-    <div
-      ref={container}
-      className="h-72 w-full sm:h-80"
-      role="img"
-      aria-label={`${seriesNames[series]}, ${points.length} points`}
-      data-testid="chart-canvas"
-    />
+    <div className={cn('flex flex-col gap-1 transition-opacity', isFetching && 'opacity-60')}>
+      <Legend>
+        {shown && (
+          <>
+            <span className="font-medium" data-testid="legend-time">
+              {dates.dateTime(shown[0])} {dates.zoneName(shown[0])}
+            </span>
+            <LegendItem label={label} value={format(shown[1])} />
+          </>
+        )}
+      </Legend>
+      <div
+        ref={container}
+        className="h-72 w-full sm:h-80"
+        role="img"
+        aria-label={`${name}, ${points.length} points over ${RANGE_LABELS[range]}${
+          latest ? `, latest ${format(latest[1])} at ${dates.dateTime(latest[0])}` : ''
+        }`}
+        aria-busy={isFetching}
+        data-testid="chart-canvas"
+      />
+    </div>
   );
 }
 
 /**
- * One of our own charts (SPEC §2 Analytics: Market Cap, Marketcap Dominance, and the price fallback)
- * from stored history, with the range buttons. Loaded lazily: the chart library is only fetched here.
+ * The Market Cap and Marketcap Dominance tabs (SPEC §2 Analytics): our own chart of the stored
+ * history, with range buttons, a crosshair legend and, for the market cap, a log scale. Loaded
+ * lazily: the chart library is only fetched with a chart.
  */
-export default function HistoryChart({ series }: { series: ChartSeries }) {
+export default function HistoryChart({ series }: { series: AreaChartSeries }) {
   const [range, setRange] = useState<ChartRange>('30d');
+  const [isLog, setLog] = useState(false);
   const history = useQuery(historyQuery(series, range));
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-end gap-1" role="group" aria-label="Chart range">
-        {history.data?.since && (
-          <p className="mr-auto text-xs text-muted-foreground" data-testid="history-since">
-            History since{' '}
-            {new Date(history.data.since).toLocaleDateString(undefined, { dateStyle: 'medium' })}
-          </p>
-        )}
-        {RANGES.map((option) => (
-          <Button
-            key={option.value}
-            size="sm"
-            variant={option.value === range ? 'default' : 'outline'}
-            aria-pressed={option.value === range}
-            onClick={() => setRange(option.value)}
-          >
-            {option.label}
-          </Button>
-        ))}
+      <div className="flex flex-wrap items-center gap-2">
+        <HistorySince since={history.data?.since} />
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+          {settings[series].canLog && (
+            <Toggle pressed={isLog} onPressedChange={setLog} label="Log scale">
+              Log
+            </Toggle>
+          )}
+          <RangeButtons ranges={RANGES} value={range} onChange={setRange} />
+        </div>
       </div>
-      {history.isPending ? (
-        <div className="flex h-72 items-center justify-center sm:h-80">
-          <Spinner />
-        </div>
-      ) : history.isError ? (
-        <div className="flex h-72 flex-col items-center justify-center gap-3 text-sm sm:h-80">
-          <p className="text-destructive">Could not load the chart: {history.error.message}</p>
-          <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
-            Try Again
-          </Button>
-        </div>
-      ) : history.data.points.length === 0 ? (
-        <div className="flex h-72 flex-col items-center justify-center gap-1 text-center text-sm sm:h-80">
-          <p className="font-medium">No chart data for this range yet</p>
-          <p className="text-muted-foreground">History fills in as the market data syncs.</p>
-        </div>
-      ) : (
-        <ChartCanvas series={series} points={history.data.points} />
-      )}
+      <ChartState query={history} isEmpty={!history.data?.points.length}>
+        {history.data && (
+          <AreaCanvas
+            series={series}
+            range={range}
+            points={history.data.points}
+            isLog={isLog}
+            isFetching={history.isPlaceholderData}
+          />
+        )}
+      </ChartState>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { toast } from '@/web/lib/toast';
 import { formatAmount, formatPercent, formatPrice, formatUsd } from '@/domain/format/format';
 import { changePercent, isStale, XRP_TOTAL_SUPPLY } from '@/domain/market/metrics';
+import { useDates } from '@/web/app/providers/dates-provider';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { metricsQuery } from '../api/market';
@@ -17,6 +18,7 @@ const gridClass = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
 /** SPEC §2 six metric cards, with the SPEC §4 states (loading, errored, empty, loaded). */
 export function MetricsGrid() {
   const metrics = useQuery(metricsQuery);
+  const dates = useDates();
   const { isError, error } = metrics;
   useEffect(() => {
     if (isError) toast.error(error?.message || 'Failed to fetch crypto metrics');
@@ -62,16 +64,11 @@ export function MetricsGrid() {
     );
   }
 
-  const asOf = new Date(latest.createdAt).toLocaleTimeString(undefined, {
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+  const asOf = dates.timeOrDateTime(latest.createdAt);
   const stale = isStale(latest.createdAt, METRICS_PERIOD_MINUTES);
   // What each 24h change was compared with, or why there is none (never a comparison with a sync
   // minutes earlier labelled 24h).
-  const comparedAt = previous
-    ? new Date(previous.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-    : null;
+  const comparedAt = previous ? dates.dateTime(previous.createdAt) : null;
   const changeNote = (figure: string | null | undefined, name: string) =>
     !previous || figure == null
       ? `No ${name} record from 24 hours earlier yet`

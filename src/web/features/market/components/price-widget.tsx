@@ -1,8 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTheme } from '@/web/app/providers/theme-provider';
-import { Spinner } from '@/web/components/ui/spinner';
-
-const HistoryChart = lazy(() => import('./history-chart'));
 
 /** The only third-party origin the page talks to; the CSP allows it for frames and this probe alone. */
 export const WIDGET_ORIGIN = 'https://s.tradingview.com';
@@ -24,14 +21,14 @@ export function widgetUrl(theme: 'light' | 'dark'): string {
   return `${WIDGET_ORIGIN}/widgetembed/?${params.toString()}`;
 }
 
-type WidgetState = 'probing' | 'available' | 'unavailable';
+export type WidgetState = 'probing' | 'available' | 'unavailable';
 
 /**
  * Whether the widget's origin answers at all. A cross-origin frame reports "loaded" even when it
  * shows the browser's error page, so the frame is only shown once a request to its origin succeeds
- * (any HTTP status; offline, DNS failure, a blocker or a timeout mean our own chart instead).
+ * (any HTTP status; offline, DNS failure, a blocker or a timeout: no TradingView option at all).
  */
-function useWidgetAvailability(): WidgetState {
+export function useWidgetAvailability(): WidgetState {
   const [state, setState] = useState<WidgetState>('probing');
   useEffect(() => {
     const controller = new AbortController();
@@ -53,26 +50,16 @@ function useWidgetAvailability(): WidgetState {
   return state;
 }
 
-/** The Price Chart tab: the third-party widget, or our own price chart when it cannot load. */
-export function PriceWidget() {
+/**
+ * TradingView's embedded chart, offered beside our own price chart for members who want its tools;
+ * never the default, and only shown once `useWidgetAvailability` says its origin answers.
+ */
+export function TradingViewWidget() {
   const { resolvedTheme } = useTheme();
-  const state = useWidgetAvailability();
-  if (state === 'probing') return <Spinner label="Loading chart..." />;
-  if (state === 'unavailable')
-    return (
-      <div className="flex flex-col gap-2" data-testid="price-chart-fallback">
-        <p className="text-xs text-muted-foreground">
-          The live trading chart could not be loaded, so this is our own daily price history.
-        </p>
-        <Suspense fallback={<Spinner label="Loading chart..." />}>
-          <HistoryChart series="price" />
-        </Suspense>
-      </div>
-    );
   return (
     <iframe
       key={resolvedTheme}
-      title="XRP/USD price chart (COINBASE:XRPUSD, daily)"
+      title="XRP/USD price chart by TradingView (COINBASE:XRPUSD, daily)"
       src={widgetUrl(resolvedTheme)}
       className="h-96 w-full rounded-md border-0"
       loading="lazy"

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { formatAge, formatAmount } from '@/domain/format/format';
+import type { DateFormatter } from '@/domain/format/dates';
+import { formatAmount } from '@/domain/format/format';
 import type { WhaleStats as WhaleStatsData } from '@/domain/whales/whales.schema';
+import { useDates } from '@/web/app/providers/dates-provider';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
@@ -17,21 +19,19 @@ const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.sl
  * Until the ledger has been read once, whale figures are unknown, not zero: say so, and since when
  * the reader has been failing (administrators see the error in the API tab).
  */
-export function unavailableNote(source: WhaleStatsData['source']): string | null {
+export function unavailableNote(source: WhaleStatsData['source'], dates: DateFormatter): string | null {
   if (source.everSucceeded) return null;
   if (!source.failingSince) return 'Not available yet — the XRP Ledger has not been read yet';
-  const since = new Date(source.failingSince).toLocaleString(undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const since = dates.dateTime(source.failingSince);
   return `Not available yet — ${source.name} unreachable since ${since}`;
 }
 
 function WhaleList() {
   const whales = useQuery(whalesQuery);
   const stats = useQuery(whaleStatsQuery);
+  const dates = useDates();
   if (whales.isPending || stats.isPending) return <Spinner />;
-  const unavailable = stats.data ? unavailableNote(stats.data.source) : null;
+  const unavailable = stats.data ? unavailableNote(stats.data.source, dates) : null;
   if (unavailable)
     return (
       <p className="py-6 text-center text-muted-foreground" data-testid="whales-unavailable">
@@ -54,7 +54,9 @@ function WhaleList() {
             <span className="font-semibold tabular-nums">{formatAmount(whale.amountXrp)} XRP</span>
             <span className="text-muted-foreground">
               {shortAddress(whale.fromAddress)} → {shortAddress(whale.toAddress)} ·{' '}
-              {formatAge(whale.transactionTimestamp)}
+              <time dateTime={whale.transactionTimestamp} title={dates.dateTime(whale.transactionTimestamp)}>
+                {dates.age(whale.transactionTimestamp)}
+              </time>
             </span>
           </div>
           <a
@@ -74,9 +76,10 @@ function WhaleList() {
 
 function WhaleStats() {
   const stats = useQuery(whaleStatsQuery);
+  const dates = useDates();
   // Known figures only: before the first read of the ledger every card is "—", never 0.
   const data = stats.data?.source.everSucceeded ? stats.data : null;
-  const unknown = stats.data ? unavailableNote(stats.data.source) : null;
+  const unknown = stats.data ? unavailableNote(stats.data.source, dates) : null;
   const items = [
     ['24h Whale Volume', data ? `${formatAmount(data.totalVolume24h)} XRP` : '—'],
     ['Whale Transactions', data ? String(data.transactionCount24h) : '—'],

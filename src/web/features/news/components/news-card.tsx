@@ -1,11 +1,16 @@
 import { ExternalLink } from 'lucide-react';
 import type { NewsArticle } from '@/domain/news/news.schema';
-import { formatExcerpt, formatRelativeTime } from '@/domain/format/format';
+import { formatExcerpt } from '@/domain/format/format';
+import { useDates } from '@/web/app/providers/dates-provider';
 import { Badge } from '@/web/components/ui/badge';
 import { Card } from '@/web/components/ui/card';
 
-/** SPEC §2 News card: the card and 'Read More' both open the article in a new tab. */
+/**
+ * SPEC §2 News card: the card and 'Read More' both open the article in a new tab. Its age follows the
+ * SPEC ('Just now' under an hour); an article the feed did not date says so, with when it was first seen.
+ */
 export function NewsCard({ article }: { article: NewsArticle }) {
+  const dates = useDates();
   return (
     <Card
       className="relative flex gap-4 p-4 transition-colors focus-within:ring-2 focus-within:ring-ring hover:bg-accent/40"
@@ -18,7 +23,16 @@ export function NewsCard({ article }: { article: NewsArticle }) {
               {category}
             </Badge>
           ))}
-          <time dateTime={article.publishedAt}>{formatRelativeTime(article.publishedAt)}</time>
+          {article.dated ? (
+            <time dateTime={article.publishedAt} title={dates.dateTime(article.publishedAt)}>
+              {dates.relative(article.publishedAt)}
+            </time>
+          ) : (
+            <span title="The feed gave no publication date" data-testid="news-undated">
+              Undated · first seen{' '}
+              <time dateTime={article.publishedAt}>{dates.age(article.publishedAt)}</time>
+            </span>
+          )}
         </div>
         <h2 className="text-lg font-semibold leading-snug">
           <a

@@ -6,6 +6,7 @@ import { planNames } from '@/domain/plans/plans';
 import { useSession } from '@/web/app/providers/session-provider';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { useDates } from '@/web/app/providers/dates-provider';
 
 async function downloadMyData(): Promise<void> {
   const response = await fetch('/api/account/export', { credentials: 'same-origin' });
@@ -23,14 +24,11 @@ async function downloadMyData(): Promise<void> {
 }
 
 export function PrivacyTab() {
+  const dates = useDates();
   const { user, profile, isPremium } = useSession();
   const [downloading, setDownloading] = useState(false);
   if (!user) return null;
-  const created = new Date(user.createdAt).toLocaleDateString(undefined, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+  const created = dates.date(user.createdAt);
   return (
     <div className="flex flex-col gap-6">
       <Card>

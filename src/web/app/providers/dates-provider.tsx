@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { createContext, use, useMemo, type ReactNode } from 'react';
+import {
+  createDateFormatter,
+  deviceDateFormatter,
+  deviceTimeZone,
+  type DateFormatter,
+} from '@/domain/format/dates';
+import { preferencesQuery } from '@/web/features/preferences/api/preferences';
+import { useSession } from './session-provider';
+
+const DatesContext = createContext<DateFormatter | null>(null);
+
+/**
+ * Every date on a page is written by one formatter: a member's saved time zone and date format, a
+ * guest's browser zone with US dates. Changing either setting rewrites every date at once.
+ */
+export function DatesProvider({ children }: { children: ReactNode }) {
+  const userId = useSession().user?.id;
+  const preferences = useQuery({ ...preferencesQuery(userId ?? ''), enabled: Boolean(userId) });
+  const saved = userId ? preferences.data : undefined;
+  const timeZone = saved?.timezone ?? deviceTimeZone();
+  const dateFormat = saved?.dateFormat ?? 'US';
+  const formatter = useMemo(() => createDateFormatter({ timeZone, dateFormat }), [timeZone, dateFormat]);
+  return <DatesContext value={formatter}>{children}</DatesContext>;
+}
+
+let deviceFormatter: DateFormatter | undefined;
+
+/** The reader's date formatter (outside the provider, as in a component test: this device's). */
+export function useDates(): DateFormatter {
+  return use(DatesContext) ?? (deviceFormatter ??= deviceDateFormatter());
+}

@@ -103,7 +103,7 @@ export function buildServer(root: string): string {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     packages: 'external',
     alias: { '@': path.join(root, 'src') },
     sourcemap: 'linked',

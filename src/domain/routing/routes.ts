@@ -42,19 +42,8 @@ const knownClientPatterns: readonly RegExp[] = [
   /^\/research\/[a-z0-9-]{1,120}(\/edit)?$/,
 ];
 
+/** Who may open a guarded page (the guards are the route groups of web/app/router.tsx). */
 export type Access = 'public' | 'user' | 'premium' | 'admin';
-
-export const routeAccess: Record<string, Access> = {
-  [appRoutes.news]: 'user',
-  [appRoutes.analytics]: 'user',
-  [appRoutes.alerts]: 'premium',
-  [appRoutes.settings]: 'user',
-  [appRoutes.admin]: 'admin',
-  [appRoutes.researchNew]: 'admin',
-  [appRoutes.researchEdit]: 'admin',
-  [appRoutes.testBillingPortal]: 'user',
-  [appRoutes.testCheckout]: 'user',
-};
 
 export function isKnownClientPath(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-pages';
 import * as m0014 from './migrations/0014-change-announcements';
 import * as m0015 from './migrations/0015-email-changes';
 import * as m0016 from './migrations/0016-undated-articles';
+import * as m0017 from './migrations/0017-auth-columns';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014-change-announcements': m0014,
   '0015-email-changes': m0015,
   '0016-undated-articles': m0016,
+  '0017-auth-columns': m0017,
 };
 
 /** Every migration this code knows, oldest first. */

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { SubscriptionPlan } from '@/domain/plans/entitlements';
+import type { ThemePreference } from '@/domain/preferences/preferences.schema';
 import type {
   Timestamp,
   RequiredTimestamp,
@@ -28,9 +30,6 @@ import type {
 
 export type * from './schema-alerts';
 export type * from './schema-billing';
-
-export type SubscriptionPlan = 'free' | 'premium' | 'complimentary';
-export type ThemePreference = 'light' | 'dark' | 'system';
 
 /** better-auth's tables (created through its migration API; camelCase columns are its convention). */
 export interface AuthUserTable {

@@ -3,13 +3,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteDir } from './client';
-import { latestMigrationName, migrationNames } from './migrate';
+import { sql } from 'kysely';
+import { latestMigrationName, migrateToLatest, migrationNames } from './migrate';
+import type { Db } from './client';
 import { isTemplateCurrent, seedFromTemplate, writeTemplate } from './template';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-template-test-'));
 const templateDir = path.join(work, 'dist', 'pglite-template');
 const stampFile = `${templateDir}.json`;
 const newDataDir = () => fs.mkdtempSync(path.join(work, 'data-'));
+
+/** Every table's columns, every index and every constraint of the public schema, as text. */
+async function schemaOf(db: Db): Promise<string[]> {
+  const columns = await sql<{ line: string }>`
+    SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' ||
+      coalesce(column_default, '') AS line
+    FROM information_schema.columns WHERE table_schema = 'public'`.execute(db);
+  const indexes = await sql<{ line: string }>`
+    SELECT indexdef AS line FROM pg_indexes WHERE schemaname = 'public'`.execute(db);
+  const constraints = await sql<{ line: string }>`
+    SELECT c.conrelid::regclass::text || ' ' || c.conname || ' ' || pg_get_constraintdef(c.oid) AS line
+    FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = 'public'`.execute(
+    db,
+  );
+  return [...columns.rows, ...indexes.rows, ...constraints.rows].map((row) => row.line).sort();
+}
 
 describe('the embedded database template', () => {
   beforeAll(async () => {
@@ -37,6 +55,23 @@ describe('the embedded database template', () => {
     }
     // A second start finds its own cluster and leaves it alone.
     expect(seedFromTemplate(dataDir, templateDir)).toBe('exists');
+  });
+
+  it('has the very schema the migrations build on a fresh database', async () => {
+    const fresh = await openDatabase({ kind: 'memory' });
+    const dataDir = newDataDir();
+    seedFromTemplate(dataDir, templateDir);
+    const copied = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      await migrateToLatest(fresh.db);
+      const built = await schemaOf(fresh.db);
+      expect(built.length).toBeGreaterThan(200);
+      expect(built).toContain('twoFactor.lockedUntil timestamp with time zone YES ');
+      expect(await schemaOf(copied.db)).toEqual(built);
+    } finally {
+      await fresh.close();
+      await copied.close();
+    }
   });
 
   it('is not used when another PGlite release or unknown migrations made it', () => {

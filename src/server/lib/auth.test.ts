@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { trustedOrigins } from './auth';
+import { sql, type Kysely } from 'kysely';
+import { createTestDatabase } from '../../../tests/support/test-db';
+import { up as authColumnsCatchUp } from '../db/migrations/0017-auth-columns';
+import { pendingAuthSchemaSql, trustedOrigins } from './auth';
 
 describe('trustedOrigins', () => {
   it('trusts every loopback name for a local install', () => {
@@ -12,5 +15,24 @@ describe('trustedOrigins', () => {
 
   it('trusts only the public origin otherwise', () => {
     expect(trustedOrigins('https://xrp.example.com')).toEqual(['https://xrp.example.com']);
+  });
+});
+
+describe('better-auth tables', () => {
+  it('are all in the migrations: the installed better-auth wants no change to a migrated database', async () => {
+    const handle = await createTestDatabase();
+    const db = handle.db as unknown as Kysely<unknown>;
+    try {
+      expect(await pendingAuthSchemaSql(db)).toBe('');
+      // The check can fail: drop a column better-auth needs and it asks for it back.
+      await sql`ALTER TABLE "twoFactor" DROP COLUMN "lockedUntil"`.execute(handle.db);
+      await sql`DROP INDEX "twoFactor_userId_idx"`.execute(handle.db);
+      expect(await pendingAuthSchemaSql(db)).toMatch(/alter table "twoFactor" add column "lockedUntil"/);
+      // A database made by an older better-auth is brought to today's shape by migration 0017.
+      await authColumnsCatchUp(db);
+      expect(await pendingAuthSchemaSql(db)).toBe('');
+    } finally {
+      await handle.close();
+    }
   });
 });

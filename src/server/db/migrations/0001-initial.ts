@@ -1,9 +1,76 @@
 import { sql, type Kysely } from 'kysely';
-import { migrateAuthSchema } from '../../lib/auth';
 
-/** Every table of SPEC §3, plus better-auth's tables created through its own migration API. */
+/**
+ * Every table of SPEC §3, and better-auth's tables (with the admin and two-factor plugins) as its
+ * migration API wrote them for better-auth 1.7: frozen SQL, so a fresh database is the same whatever
+ * better-auth is installed. A later better-auth that wants a change gets a migration of its own
+ * (`pendingAuthSchemaSql` in lib/auth.ts tells, and a test fails until it is written).
+ */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await migrateAuthSchema(db);
+  await sql`
+    CREATE TABLE "user" (
+      "id" text NOT NULL PRIMARY KEY,
+      "name" text NOT NULL,
+      "email" text NOT NULL UNIQUE,
+      "emailVerified" boolean NOT NULL,
+      "image" text,
+      "createdAt" timestamptz DEFAULT CURRENT_TIMESTAMP NOT NULL,
+      "updatedAt" timestamptz DEFAULT CURRENT_TIMESTAMP NOT NULL,
+      "role" text,
+      "banned" boolean,
+      "banReason" text,
+      "banExpires" timestamptz,
+      "twoFactorEnabled" boolean
+    );
+    CREATE TABLE "session" (
+      "id" text NOT NULL PRIMARY KEY,
+      "expiresAt" timestamptz NOT NULL,
+      "token" text NOT NULL UNIQUE,
+      "createdAt" timestamptz DEFAULT CURRENT_TIMESTAMP NOT NULL,
+      "updatedAt" timestamptz NOT NULL,
+      "ipAddress" text,
+      "userAgent" text,
+      "userId" text NOT NULL REFERENCES "user" ("id") ON DELETE CASCADE,
+      "impersonatedBy" text
+    );
+    CREATE TABLE "account" (
+      "id" text NOT NULL PRIMARY KEY,
+      "accountId" text NOT NULL,
+      "providerId" text NOT NULL,
+      "userId" text NOT NULL REFERENCES "user" ("id") ON DELETE CASCADE,
+      "accessToken" text,
+      "refreshToken" text,
+      "idToken" text,
+      "accessTokenExpiresAt" timestamptz,
+      "refreshTokenExpiresAt" timestamptz,
+      "scope" text,
+      "password" text,
+      "createdAt" timestamptz DEFAULT CURRENT_TIMESTAMP NOT NULL,
+      "updatedAt" timestamptz NOT NULL
+    );
+    CREATE TABLE "verification" (
+      "id" text NOT NULL PRIMARY KEY,
+      "identifier" text NOT NULL,
+      "value" text NOT NULL,
+      "expiresAt" timestamptz NOT NULL,
+      "createdAt" timestamptz DEFAULT CURRENT_TIMESTAMP NOT NULL,
+      "updatedAt" timestamptz DEFAULT CURRENT_TIMESTAMP NOT NULL
+    );
+    CREATE TABLE "twoFactor" (
+      "id" text NOT NULL PRIMARY KEY,
+      "secret" text NOT NULL,
+      "backupCodes" text NOT NULL,
+      "userId" text NOT NULL REFERENCES "user" ("id") ON DELETE CASCADE,
+      "verified" boolean,
+      "failedVerificationCount" integer,
+      "lockedUntil" timestamptz
+    );
+    CREATE INDEX "session_userId_idx" ON "session" ("userId");
+    CREATE INDEX "account_userId_idx" ON "account" ("userId");
+    CREATE INDEX "verification_identifier_idx" ON "verification" ("identifier");
+    CREATE INDEX "twoFactor_secret_idx" ON "twoFactor" ("secret");
+    CREATE INDEX "twoFactor_userId_idx" ON "twoFactor" ("userId");
+  `.execute(db);
 
   await sql`
     CREATE TABLE profiles (

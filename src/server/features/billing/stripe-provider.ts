@@ -207,12 +207,3 @@ export function createStripeProvider(
   };
 }
 
-/** Verifies a webhook's signature on the raw body; throws Stripe's signature error when it is wrong. */
-export async function verifyStripeWebhook(
-  stripe: Stripe,
-  rawBody: string,
-  signature: string,
-  secret: string,
-): Promise<Stripe.Event> {
-  return stripe.webhooks.constructEventAsync(rawBody, signature, secret);
-}

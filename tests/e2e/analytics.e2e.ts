@@ -1,7 +1,65 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import {
+  bucketCandles,
+  bucketSeries,
+  rangeDays,
+  seriesBucketMs,
+  type HistoryRange,
+  type Point,
+} from '../../src/domain/market/history';
+import type { ChartHistoryView, FearGreedHistoryView } from '../../src/domain/market/market.schema';
 import { E2E_PASSWORD, e2eUsers } from './users';
 import { adminContext, syncAsAdmin } from './admin-api';
 import { expect, expectPath, test } from './fixtures';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * The history the reviewer found the chart defects on: a year of the daily backfill, then 36 hours
+ * of a sync every 5 minutes. The e2e server holds a week of daily history and stores a sync only when
+ * a test runs one (at the real clock, so never 36 hours of them): the page's own route serves these
+ * records instead, made into views by the same domain functions as the server's.
+ */
+async function serveRealisticHistory(page: Page, now = Date.now()) {
+  const records: { time: number; price: number; volume: number }[] = [];
+  const syncsFrom = now - 36 * HOUR;
+  for (let time = now - 365 * DAY; time < syncsFrom; time += DAY)
+    records.push({
+      time,
+      price: 2 + 0.3 * Math.sin(time / DAY / 9),
+      volume: 3e9 + 1e9 * Math.cos(time / DAY / 5),
+    });
+  for (let time = syncsFrom; time <= now; time += 5 * 60_000)
+    records.push({
+      time,
+      price: 2.1 + 0.05 * Math.sin(time / HOUR),
+      volume: 4e9 + 2e8 * Math.sin(time / (2 * HOUR)),
+    });
+  await page.route(/\/api\/market\/history\?/, async (route) => {
+    const query = new URL(route.request().url()).searchParams;
+    const series = query.get('series');
+    const range = query.get('range') as HistoryRange;
+    if (series !== 'price' && series !== 'volume') return route.fallback();
+    const start = now - rangeDays[range] * DAY;
+    const points: Point[] = records
+      .filter((record) => record.time >= start)
+      .map((record) => [record.time, record[series]]);
+    const view: ChartHistoryView = {
+      series,
+      range,
+      points: bucketSeries(points, range),
+      bucketMs: seriesBucketMs(points, range),
+      since: range === 'all' ? new Date(points[0]![0]).toISOString() : null,
+      candles: series === 'price' ? bucketCandles(points, range) : null,
+    };
+    // As on a real network: the price first, the volume a little later.
+    if (series === 'volume') await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.fulfill({ json: view });
+  });
+  return records;
+}
 
 test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
   test('a visitor is sent to sign in', async ({ page }) => {
@@ -101,9 +159,11 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     signInAs,
   }) => {
     const historyRequests: string[] = [];
+    const widgetRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/market/'))
         historyRequests.push(new URL(request.url()).pathname + new URL(request.url()).search);
+      if (request.url().includes('tradingview.com')) widgetRequests.push(request.url());
     });
     await signInAs('premium');
     await page.goto('/analytics');
@@ -121,9 +181,10 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     );
     await expect(panel.getByTestId('chart-legend')).toContainText(/Price \$\d+\.\d{4}/);
     await expect(panel.getByTestId('chart-legend')).toContainText('24h volume $');
-    // The widget's origin is unreachable here (every request off 127.0.0.1 is aborted): no option for it.
-    await expect(panel.getByRole('button', { name: 'TradingView' })).toHaveCount(0);
+    // The widget is an option, but nothing of it loads until a member picks it.
+    await expect(panel.getByRole('button', { name: 'TradingView' })).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByTestId('price-widget')).toHaveCount(0);
+    expect(widgetRequests).toEqual([]);
     expect(historyRequests).toEqual(
       expect.arrayContaining([
         '/api/market/history?series=price&range=30d',
@@ -174,8 +235,116 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     );
     // The recorded readings (10–12 December 2025), the latest in the legend with its zone.
     await expect(panel.getByTestId('chart-legend')).toHaveText(/December 12, 2025\s*Index 38\s*Fear/);
-    await expect(panel.getByRole('list', { name: 'Zones' })).toContainText(/Extreme Fear\s*0–24/);
+    // The zones as alternative.me labelled the readings shown.
+    await expect(panel.getByRole('list', { name: 'Zones' })).toContainText(
+      /Extreme Fear\s*22\s*Fear\s*29–38/,
+    );
     expect(historyRequests).toContain('/api/market/fear-greed/history?range=1y');
+  });
+
+  test('premium charts: switching range on realistic history draws every range without a page error', async ({
+    page,
+    signInAs,
+  }) => {
+    await serveRealisticHistory(page);
+    await signInAs('premium');
+    await page.goto('/analytics');
+    const panel = page.getByTestId('charts-card').getByRole('tabpanel');
+    const canvas = panel.locator('[data-testid="chart-canvas"][aria-busy="false"]');
+    await expect(canvas).toHaveAttribute('aria-label', /over 30D/);
+    await expect(panel.getByTestId('chart-legend')).toContainText('24h volume $');
+    // The reviewer's sequences, in Line mode; a page error fails the test (failOnConsoleErrors).
+    for (const range of ['90D', '24H', '7D', '24H', '30D', '24H']) {
+      await panel.getByRole('button', { name: range, exact: true }).click();
+      await expect(canvas).toHaveAttribute('aria-label', new RegExp(`over ${range}`));
+      await expect(panel.getByTestId('chart-legend')).toContainText('24h volume $');
+      // A frame or two for the chart to paint what it was given.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+    }
+  });
+
+  test('premium charts: the time axis is proportional to time, across daily history and hourly syncs', async ({
+    page,
+    freshUser,
+    upgradeInTestMode,
+  }) => {
+    // A member of its own, reading times in UTC and ISO, so the legend's time is read back exactly.
+    await freshUser('Even Axis');
+    await upgradeInTestMode();
+    for (const data of [{ timezone: 'UTC' }, { dateFormat: 'ISO' }])
+      expect((await page.request.patch('/api/preferences', { data })).status()).toBe(200);
+    const now = Date.now();
+    await serveRealisticHistory(page, now);
+    await page.goto('/analytics');
+    const panel = page.getByTestId('charts-card').getByRole('tabpanel');
+    const legendTime = panel.getByTestId('legend-time');
+    const shownTime = async () => {
+      const [, day, time] =
+        /(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})/.exec((await legendTime.textContent()) ?? '') ?? [];
+      return Date.parse(`${day}T${time}:00Z`);
+    };
+    // The plot: the widest cell of the chart's first row (the price scale is the one beside it).
+    const plot = async () =>
+      panel.getByTestId('chart-canvas').evaluate((element) => {
+        const cells = [...(element.querySelector('tr')?.querySelectorAll('td') ?? [])];
+        const { left, top, width, height } = cells
+          .map((cell) => cell.getBoundingClientRect())
+          .reduce((wide, rect) => (rect.width > wide.width ? rect : wide));
+        return { left, top, width, height };
+      });
+
+    for (const mode of ['Line', 'Candles']) {
+      await panel.getByRole('button', { name: mode, exact: true }).click();
+      await panel.getByRole('button', { name: '7D', exact: true }).click();
+      await expect(panel.locator('[data-testid="chart-canvas"][aria-busy="false"]')).toHaveAttribute(
+        'aria-label',
+        /over 7D/,
+      );
+      // Half-way across the plot is half-way through the week: five and a half days of the daily
+      // history and a day and a half of hourly syncs, each day as wide as any other. Spaced by
+      // count (six daily points, then 36 hourly ones), the middle would fall in the last 36 hours.
+      const box = await plot();
+      await page.mouse.move(box.left + box.width / 2, box.top + box.height / 3);
+      await expect.poll(shownTime).toBeLessThan(now - 2.5 * DAY);
+      expect(await shownTime(), mode).toBeGreaterThan(now - 4.5 * DAY);
+      // And the last hours, at the right end, are hours wide: a tenth of the width is most of a day.
+      await page.mouse.move(box.left + box.width * 0.9, box.top + box.height / 3);
+      await expect.poll(shownTime).toBeLessThan(now - 12 * HOUR);
+      await page.mouse.move(0, 0);
+    }
+  });
+
+  test('premium charts: Fear & Greed zones are the ranges alternative.me labelled, not our bands', async ({
+    page,
+    signInAs,
+  }) => {
+    // Readings whose labels disagree with classifyFearGreed's bands: 55 labelled Greed, 47 Neutral.
+    const readings: FearGreedHistoryView['points'] = [
+      { day: '2025-12-06', value: 20, classification: 'Extreme Fear' },
+      { day: '2025-12-07', value: 30, classification: 'Fear' },
+      { day: '2025-12-08', value: 47, classification: 'Neutral' },
+      { day: '2025-12-09', value: 50, classification: 'Neutral' },
+      { day: '2025-12-11', value: 60, classification: 'Greed' },
+      { day: '2025-12-12', value: 55, classification: 'Greed' },
+    ];
+    await page.route(/\/api\/market\/fear-greed\/history\?/, (route) =>
+      route.fulfill({ json: { range: '1y', points: readings, since: null } satisfies FearGreedHistoryView }),
+    );
+    await signInAs('premium');
+    await page.goto('/analytics');
+    const charts = page.getByTestId('charts-card');
+    await charts.getByRole('tab', { name: 'Fear & Greed' }).click();
+    const panel = charts.getByRole('tabpanel');
+    await expect(panel.getByTestId('chart-legend')).toHaveText(/December 12, 2025\s*Index 55\s*Greed/);
+    await expect(panel.getByRole('list', { name: 'Zones' }).getByRole('listitem')).toHaveText([
+      /Extreme Fear\s*20$/,
+      /Fear\s*30$/,
+      /Neutral\s*47–50$/,
+      /Greed\s*55–60$/,
+    ]);
+    await expect(panel.getByTestId('zones-note')).toHaveText(/as labelled by alternative\.me/);
   });
 
   test('premium charts: every range of every tab draws without a page error', async ({ page, signInAs }) => {
@@ -273,13 +442,10 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     await expect(legendTime).toContainText(latest.day);
   });
 
-  test('the TradingView widget is an option when it loads, never the default, and follows the theme', async ({
+  test('the TradingView widget loads only when picked, says so when unreachable, and follows the theme', async ({
     page,
     signInAs,
   }) => {
-    await page.route('https://s.tradingview.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>chart</title><p>chart</p>' }),
-    );
     await signInAs('complimentary');
     await page.goto('/analytics');
     const panel = page.getByTestId('charts-card').getByRole('tabpanel');
@@ -288,8 +454,22 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
     await expect(panel.getByTestId('chart-canvas').locator('canvas').first()).toBeVisible();
     await expect(page.getByTestId('price-widget')).toHaveCount(0);
 
+    // Unreachable (every request off 127.0.0.1 is aborted here): said in place, our chart stays.
+    await option.click();
+    await expect(panel.getByTestId('widget-unreachable')).toContainText(
+      'TradingView could not be reached from this network',
+    );
+    await expect(option).toHaveAttribute('aria-pressed', 'false');
+    await expect(panel.getByTestId('chart-canvas').locator('canvas').first()).toBeVisible();
+    await expect(page.getByTestId('price-widget')).toHaveCount(0);
+
+    // Reachable: the widget loads in place of our chart.
+    await page.route('https://s.tradingview.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>chart</title><p>chart</p>' }),
+    );
     await option.click();
     await expect(option).toHaveAttribute('aria-pressed', 'true');
+    await expect(panel.getByTestId('widget-unreachable')).toHaveCount(0);
     const widget = page.getByTestId('price-widget');
     await expect(widget).toHaveAttribute('src', /symbol=COINBASE%3AXRPUSD/);
     await expect(widget).toHaveAttribute('src', /interval=D&theme=light/);

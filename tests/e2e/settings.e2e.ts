@@ -17,6 +17,23 @@ test.describe('settings (SPEC §2 Settings)', () => {
 
     await page.getByLabel('Timezone').selectOption({ label: 'Tokyo' });
     await expect(page.getByText('Preference updated').first()).toBeVisible();
+    // Each format is named with the current moment as the site writes it, not a pattern.
+    const formats = page.getByLabel('Date format').locator('option');
+    await expect(formats).toHaveText([
+      /^US — [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M$/,
+      /^EU — \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}$/,
+      /^ISO — \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+    ]);
+    // In the member's zone: Tokyo's clock now (or a minute ago, had the minute turned meanwhile).
+    const tokyoNow = (ms: number) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: 'Asia/Tokyo',
+        dateStyle: 'short',
+        timeStyle: 'short',
+      }).format(ms);
+    expect([tokyoNow(Date.now()), tokyoNow(Date.now() - 60_000)]).toContain(
+      (await formats.nth(2).textContent())?.replace('ISO — ', ''),
+    );
     await page.getByLabel('Date format').selectOption('ISO');
     await page.reload();
     await expect(page.getByLabel('Timezone')).toHaveValue('Asia/Tokyo');

@@ -43,13 +43,16 @@ describe('buildTickerItems (SPEC §2 Home ticker, real items only)', () => {
         ...none,
         price: { price: 2, changePercent24h: 0.001, at: 'p' },
         headlines: [
-          { id: 'n1', title: 'One', at: 'n1' },
-          { id: 'n2', title: 'Two', at: 'n2' },
+          { id: 'n1', title: 'One', at: 'n1', dated: true },
+          { id: 'n2', title: 'Two', at: 'n2', dated: false },
         ],
       },
       format,
     );
     expect(items.map((item) => item.type)).toEqual(['price', 'news', 'news']);
+    // The feed gave no date: the age is of when the article was first seen, and it says so.
+    expect(items[2]!.time).toMatch(/^undated, first seen /);
+    expect(items[1]!.time).not.toMatch(/undated/);
     expect(items[0]!.trend).toBeUndefined();
     expect(
       buildTickerItems({ ...none, price: { price: 2, changePercent24h: null, at: 'p' } }, format)[0],

@@ -23,7 +23,7 @@ export interface TickerSources {
   /** The latest whale transaction, for viewers allowed to see whale data (premium); otherwise null. */
   whale: { id: string; amountXrp: string | number; at: string } | null;
   /** The newest headlines, newest first. */
-  headlines: readonly { id: string; title: string; at: string }[];
+  headlines: readonly { id: string; title: string; at: string; dated?: boolean }[];
 }
 
 export interface TickerFormat {
@@ -74,7 +74,8 @@ export function buildTickerItems(sources: TickerSources, format: TickerFormat): 
     items.push({
       id: `news-${headline.id}`,
       title: headline.title,
-      time: format.age(headline.at),
+      // An article the feed did not date: its time is when it was first seen, and says so.
+      time: headline.dated === false ? `undated, first seen ${format.age(headline.at)}` : format.age(headline.at),
       type: 'news',
     });
   }

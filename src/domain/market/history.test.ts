@@ -13,7 +13,7 @@ describe('bucketSeries', () => {
   const hour = 60 * minute;
   const day = 24 * hour;
 
-  it('keeps one point per bucket, its last value, at the bucket start, strictly increasing in whole seconds', () => {
+  it("keeps one point per bucket: its last record, at that record's own time, in whole seconds", () => {
     // Every sync row: points milliseconds apart, as the history API used to hand to the chart.
     const start = Date.UTC(2026, 10, 20);
     const points: Point[] = [
@@ -23,9 +23,10 @@ describe('bucketSeries', () => {
       [start + 5 * minute + 7, 4],
       [start + 9 * minute, 5],
     ];
+    // Never a value at a moment before it was recorded (the bucket's start).
     expect(bucketSeries(points, '1d')).toEqual([
-      [start, 3],
-      [start + 5 * minute, 5],
+      [start + 3 * minute, 3],
+      [start + 9 * minute, 5],
     ]);
   });
 
@@ -105,7 +106,7 @@ describe('bucketCandles', () => {
     ]);
   });
 
-  it('opens with the first record, closes with the last, spans the extremes, per bucket', () => {
+  it('opens where the previous candle closed (the first: its first record), closes with the last', () => {
     const points: Point[] = [
       [start, 2],
       [start + 10 * 60_000, 3],
@@ -118,7 +119,8 @@ describe('bucketCandles', () => {
       bars: [
         { time: start, open: 2, high: 3, low: 1, close: 2.5, records: 4 },
         // The hours in between hold no record: a gap, not an invented candle.
-        { time: start + 3 * hour, open: 4, high: 4, low: 4, close: 4, records: 1 },
+        // One record: the move from the previous close to it, not a flat dash.
+        { time: start + 3 * hour, open: 2.5, high: 4, low: 2.5, close: 4, records: 1 },
       ],
     });
   });
@@ -133,7 +135,7 @@ describe('bucketCandles', () => {
     const { bars } = bucketCandles(points, '30d');
     expect(bars).toEqual([
       { time: start, open: 5, high: 9, low: 5, close: 9, records: 2 },
-      { time: start + 2 * day, open: 6, high: 7, low: 6, close: 7, records: 2 },
+      { time: start + 2 * day, open: 9, high: 9, low: 6, close: 7, records: 2 },
     ]);
     expect(bars.every((bar, index) => index === 0 || bar.time > bars[index - 1]!.time)).toBe(true);
   });

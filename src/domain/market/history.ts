@@ -36,16 +36,26 @@ function bucketWidth(span: number, base: number, max: number): number {
   return span / base > max ? Math.ceil(span / max / DAY) * DAY : base;
 }
 
+/** The grid `bucketSeries` puts a range's points on (so a chart can space them by time). */
+export function seriesBucketMs(points: readonly Point[], range: HistoryRange, max = 2000): number {
+  if (points.length === 0) return bucketMs[range];
+  return bucketWidth(points[points.length - 1]![0] - points[0]![0], bucketMs[range], max);
+}
+
 /**
- * A chart series from stored records (every sync's row and the backfilled daily history): one point
- * per time bucket, stamped with the bucket's start (UTC) and holding the bucket's last value (its
- * close). Times are strictly increasing whole seconds, as a chart needs; a bucket with no record
- * stays a gap. Longer than `max` buckets (All over many years), buckets widen by whole days.
+ * A chart series from stored records (every sync's row and the backfilled daily history), in time
+ * order: one point per time bucket that holds a record — the bucket's last record, at that record's
+ * own time (whole seconds), so a value is never shown at a moment before it was recorded. Times are
+ * strictly increasing; a bucket with no record stays a gap. Longer than `max` buckets (All over many
+ * years), buckets widen by whole days.
  */
 export function bucketSeries(points: readonly Point[], range: HistoryRange, max = 2000): Point[] {
-  if (points.length === 0) return [];
-  const width = bucketWidth(points[points.length - 1]![0] - points[0]![0], bucketMs[range], max);
-  return bucketPoints(points, width);
+  const width = seriesBucketMs(points, range, max);
+  const buckets = new Map<number, Point>();
+  for (const point of points) buckets.set(Math.floor(point[0] / width), point);
+  return [...buckets.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, [time, value]]) => [Math.floor(time / 1000) * 1000, value]);
 }
 
 /** Points (in time order) as one per `width` bucket, the bucket's last value at the bucket's start. */
@@ -56,9 +66,8 @@ export function bucketPoints(points: readonly Point[], width: number): Point[] {
 }
 
 /**
- * Candle widths. Syncs store a record every few minutes and the backfill one a day, so a candle must
- * span several records to show a move: hours for a day (24 candles), 4 hours for a week (42), days
- * beyond — the backfilled year has one record a day, so those candles are flat, which is the truth.
+ * Candle widths. Syncs store a record every few minutes and the backfill one a day: hours for a day
+ * (24 candles), 4 hours for a week (42), days beyond.
  */
 export const candleBucketMs: Record<HistoryRange, number> = {
   '1d': HOUR,
@@ -72,7 +81,7 @@ export const candleBucketMs: Record<HistoryRange, number> = {
 export interface Candle {
   /** The bucket's start, ms (UTC). */
   time: number;
-  /** The bucket's first record. */
+  /** The previous bucket's close (XRP trades around the clock); the first record for the first. */
   open: number;
   high: number;
   low: number;
@@ -84,7 +93,10 @@ export interface Candle {
 
 /**
  * Candles built from stored records, one per bucket that holds any (no invented candle for a gap),
- * strictly increasing. `bucketMs` is the width used, so other series (volume) can be bucketed alike.
+ * strictly increasing. The market trades around the clock, so a candle opens where the previous one
+ * closed: a day of the backfilled history (one record) still shows the day's move from close to
+ * close, and its high and low are the most the stored records show. `bucketMs` is the width used,
+ * so other series (volume) can be bucketed alike.
  */
 export function bucketCandles(
   points: readonly Point[],
@@ -104,7 +116,15 @@ export function bucketCandles(
       bar.close = value;
       bar.records += 1;
     } else {
-      bars.push({ time: start, open: value, high: value, low: value, close: value, records: 1 });
+      const open = bar?.close ?? value;
+      bars.push({
+        time: start,
+        open,
+        high: Math.max(open, value),
+        low: Math.min(open, value),
+        close: value,
+        records: 1,
+      });
     }
   }
   return { bucketMs: width, bars };

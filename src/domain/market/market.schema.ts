@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sourceHealthSchema } from '../sync/source-health';
 import { fearGreedClassificationSchema } from './fear-greed';
 
 /** Decimal amounts travel as strings (numeric in SQL), so no digit is lost on the way. */
@@ -41,7 +42,12 @@ export const metricsComparisonSchema = z
   .meta({ id: 'MetricsComparison' });
 
 export const metricsViewSchema = z
-  .object({ latest: cryptoMetricsSchema.nullable(), previous: metricsComparisonSchema.nullable() })
+  .object({
+    latest: cryptoMetricsSchema.nullable(),
+    previous: metricsComparisonSchema.nullable(),
+    /** The market data source's record: with no figures yet, whether and since when it fails. */
+    source: sourceHealthSchema,
+  })
   .meta({ id: 'MetricsView' });
 export type MetricsView = z.infer<typeof metricsViewSchema>;
 
@@ -59,6 +65,8 @@ export const fearGreedViewSchema = z
     }),
     yearHigh: fearGreedPointSchema.nullable(),
     yearLow: fearGreedPointSchema.nullable(),
+    /** The index source's record: with no reading yet, whether and since when it fails. */
+    source: sourceHealthSchema,
   })
   .meta({ id: 'FearGreedView' });
 export type FearGreedView = z.infer<typeof fearGreedViewSchema>;
@@ -67,9 +75,14 @@ export const historyViewSchema = z
   .object({
     series: z.enum(['price', 'market_cap', 'volume', 'dominance']),
     range: z.enum(['1d', '7d', '30d', '90d', '1y', 'all']),
-    /** [bucket start in ms, the bucket's last value]: one per bucket, strictly increasing. */
+    /**
+     * [time in ms, value]: one per bucket that holds a record — its last record, at that record's
+     * own time (whole seconds) — strictly increasing.
+     */
     points: z.array(z.tuple([z.number(), z.number()])),
-    /** When stored history starts later than the range: its first record (the chart says so). */
+    /** The bucket grid of `points`, in ms (5 min for 24H … a day beyond), to space them by time. */
+    bucketMs: z.number(),
+    /** When stored history starts later than the range (or always, for All): its first record. */
     since: z.string().nullable(),
   })
   .meta({ id: 'HistoryView' });

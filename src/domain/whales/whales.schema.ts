@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sourceHealthSchema } from '../sync/source-health';
 
 /** SPEC §9: a whale transaction moves at least 1M XRP. */
 export const WHALE_THRESHOLD_XRP = 1_000_000;
@@ -23,16 +24,8 @@ export const whaleStatsSchema = z
     transactionCount24h: z.number(),
     largestTransaction24h: z.string(),
     averageTransaction24h: z.string(),
-    /**
-     * Whether the figures mean anything: until the ledger has been read once they are unknown, not
-     * zero. `failingSince`: the first failed read since the last good one (or ever).
-     */
-    source: z.object({
-      name: z.string(),
-      everSucceeded: z.boolean(),
-      lastSuccessAt: z.string().nullable(),
-      failingSince: z.string().nullable(),
-    }),
+    /** Whether the figures mean anything: until the ledger has been read once they are unknown. */
+    source: sourceHealthSchema,
   })
   .meta({ id: 'WhaleStats' });
 export type WhaleStats = z.infer<typeof whaleStatsSchema>;

@@ -345,6 +345,21 @@ describe('percentage and Fear & Greed rules', () => {
     });
   });
 
+  it('a 24-hour move with no sync a day back is read from CoinGecko’s own 24h change, as the dashboard shows it', async () => {
+    await app.handle.db.deleteFrom('crypto_metrics').execute();
+    const user = await premiumUser();
+    await send(user.cookie, '/api/alerts/rules', 'POST', { kind: 'percent', percent: 2, window: '24h' });
+    await app.handle.db
+      .insertInto('crypto_metrics')
+      .values({ symbol: 'XRP', price: '2.1338', price_change_24h: '6.69' })
+      .execute();
+    expect(await evaluate()).toBe(1);
+    expect((await notificationsOf(user.cookie)).items[0]).toMatchObject({
+      title: 'XRP rose 6.69% in 24 hours',
+      body: 'From $2.0000 to $2.1338.',
+    });
+  });
+
   it('Fear & Greed crossing fires for premium; a year of backfill does not', async () => {
     await app.handle.db
       .insertInto('fear_greed_index')

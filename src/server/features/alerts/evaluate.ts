@@ -118,6 +118,18 @@ async function crossingRules(
   return created;
 }
 
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * The price a day before a record, as CoinGecko states it (its own 24-hour change, which the
+ * dashboard shows): a site that has not synced for a day yet still knows how far the day moved.
+ */
+function coinGeckoDayAgo(row: { price: string; price_change_24h: string | null; created_at: Date }) {
+  const change = row.price_change_24h === null ? null : Number(row.price_change_24h);
+  if (change === null || !Number.isFinite(change) || change <= -100) return null;
+  return { price: Number(row.price) / (1 + change / 100), at: new Date(row.created_at.getTime() - DAY_MS) };
+}
+
 async function evaluateMetrics(trx: Trx, rowId: string, now: Date): Promise<Created[]> {
   const row = await trx.selectFrom('crypto_metrics').selectAll().where('id', '=', rowId).executeTakeFirst();
   if (!row || row.symbol !== 'XRP' || now.getTime() - row.created_at.getTime() > FRESHNESS_MS.metrics)
@@ -148,7 +160,9 @@ async function evaluateMetrics(trx: Trx, rowId: string, now: Date): Promise<Crea
         windowMs,
         reference && referenceIsUsable(reference.created_at, row.created_at, windowMs)
           ? { price: Number(reference.price), at: reference.created_at }
-          : null,
+          : windowMs === DAY_MS
+            ? coinGeckoDayAgo(row)
+            : null,
       );
     }
     const reference = references.get(windowMs) ?? null;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sourceUnavailableNote } from '@/domain/sync/source-health';
 import { useTestAppWithPlans } from '../../../../tests/support/test-app-with-plans';
+import { getFearGreedView, getMetricsView } from './market.service';
 
 /** The chart series the web app draws: price candles and the Fear & Greed history (both premium). */
 const plans = useTestAppWithPlans();
@@ -149,5 +151,39 @@ describe('GET /api/market/history candles', () => {
     };
     expect(year.candles.bars[0]).toMatchObject({ records: 1 });
     expect(year.candles.bars[0]!.open).toBe(year.candles.bars[0]!.close);
+  });
+});
+
+describe('figures whose source has never answered', () => {
+  it('carry the source record, so the cards say "not available yet" and since when, not zero', async () => {
+    const db = plans.app.handle.db;
+    const names = await db.selectFrom('api_sources').select(['api_type', 'name']).execute();
+    const nameOf = (apiType: string) => names.find((row) => row.api_type === apiType)!.name;
+    const failedAt = new Date(Date.now() - 3 * 3600_000);
+    await db
+      .insertInto('api_sync_logs')
+      .values([
+        { api_source: nameOf('coingecko'), sync_type: 'scheduled', status: 'error', started_at: failedAt },
+        { api_source: nameOf('fear_greed'), sync_type: 'scheduled', status: 'error', started_at: failedAt },
+      ])
+      .execute();
+    try {
+      const metrics = await getMetricsView(db, 'XRP');
+      expect(metrics.latest).toBeNull();
+      expect(metrics.source).toEqual({
+        name: nameOf('coingecko'),
+        everSucceeded: false,
+        lastSuccessAt: null,
+        failingSince: failedAt.toISOString(),
+      });
+      const index = await getFearGreedView(db);
+      expect(index.latest).toBeNull();
+      expect(index.source).toMatchObject({ everSucceeded: false, failingSince: failedAt.toISOString() });
+      expect(sourceUnavailableNote(index.source, (iso) => iso.slice(0, 16), 'the index')).toBe(
+        `Not available yet — ${nameOf('fear_greed')} unreachable since ${failedAt.toISOString().slice(0, 16)}`,
+      );
+    } finally {
+      await db.deleteFrom('api_sync_logs').execute();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import {
   bucketCandles,
   bucketSeries,
+  seriesBucketMs,
   rangeDays,
   type HistoryRange,
   type HistorySeries,
@@ -18,6 +19,7 @@ import { MAX_INTERPOLATION_GAP_MS, valueAt, velocity } from '@/domain/market/met
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
 import type { Selectable } from 'kysely';
+import { sourceHealth } from '../sync/source-health.service';
 
 type MetricsRow = Selectable<Database['crypto_metrics']>;
 type FearGreedRow = Selectable<Database['fear_greed_index']>;
@@ -53,7 +55,8 @@ export async function getMetricsView(db: Db, symbol: string): Promise<MetricsVie
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!latest) return { latest: null, previous: null };
+  const source = await sourceHealth(db, 'coingecko', 'CoinGecko');
+  if (!latest) return { latest: null, previous: null, source };
 
   const target = latest.created_at.getTime() - 24 * 3600_000;
   const rows = await db
@@ -70,8 +73,13 @@ export async function getMetricsView(db: Db, symbol: string): Promise<MetricsVie
   const marketCap = valueAt(series('market_cap'), target);
   const dominance = valueAt(series('xrp_dominance'), target);
   const found = [volume, marketCap, dominance].filter((value) => value !== null);
+  const basis = found.some((value) => value.basis === 'interpolated') ? 'interpolated' : 'record';
+  // The time of the record compared with (a sync a few minutes before the 24-hour mark says so), or
+  // the mark itself where the figure was read between two records.
+  const comparedAt = basis === 'record' ? Math.min(...found.map((value) => value.at)) : target;
   const text = (value: number | null | undefined) => (value == null ? null : String(value));
   return {
+    source,
     latest: toMetricsDto(latest),
     previous:
       found.length === 0
@@ -80,8 +88,8 @@ export async function getMetricsView(db: Db, symbol: string): Promise<MetricsVie
             xrpDominance: text(dominance?.value),
             velocity: text(velocity(volume?.value, marketCap?.value)),
             volume24h: text(volume?.value),
-            createdAt: new Date(target).toISOString(),
-            basis: found.some((value) => value.basis === 'interpolated') ? 'interpolated' : 'record',
+            createdAt: new Date(comparedAt).toISOString(),
+            basis,
           },
   };
 }
@@ -104,8 +112,15 @@ export async function getFearGreedView(db: Db): Promise<FearGreedView> {
     .orderBy('timestamp', 'desc')
     .limit(1)
     .executeTakeFirst();
+  const source = await sourceHealth(db, 'fear_greed', 'alternative.me');
   if (!latest)
-    return { latest: null, history: { day1: null, day7: null, day30: null }, yearHigh: null, yearLow: null };
+    return {
+      latest: null,
+      history: { day1: null, day7: null, day30: null },
+      yearHigh: null,
+      yearLow: null,
+      source,
+    };
   const readingBefore = (daysAgo: number) =>
     db
       .selectFrom('fear_greed_index')
@@ -124,6 +139,7 @@ export async function getFearGreedView(db: Db): Promise<FearGreedView> {
       .limit(1)
       .executeTakeFirst();
   return {
+    source,
     latest: toPoint(latest),
     history: {
       day1: toPoint(await readingBefore(1)),
@@ -177,15 +193,27 @@ async function readSeries(
           .where('ts', '<', new Date(start))
           .limit(1)
           .executeTakeFirst();
+  // All: the history always starts somewhere, and the chart says where.
   const first = points[0]?.[0];
-  const since = start !== null && !earlier && first !== undefined ? new Date(first).toISOString() : null;
+  const since = !earlier && first !== undefined ? new Date(first).toISOString() : null;
   return { points, since };
 }
 
 /** A chart series over a range, one point per bucket (the public API's contract). */
 export async function getHistory(db: Db, series: HistorySeries, range: HistoryRange): Promise<HistoryView> {
+  return (await readView(db, series, range)).view;
+}
+
+async function readView(db: Db, series: HistorySeries, range: HistoryRange) {
   const { points, since } = await readSeries(db, series, range);
-  return { series, range, points: bucketSeries(points, range), since };
+  const view: HistoryView = {
+    series,
+    range,
+    points: bucketSeries(points, range),
+    bucketMs: seriesBucketMs(points, range),
+    since,
+  };
+  return { view, points };
 }
 
 /**
@@ -197,12 +225,9 @@ export async function getChartHistory(
   series: HistorySeries,
   range: HistoryRange,
 ): Promise<ChartHistoryView> {
-  const { points, since } = await readSeries(db, series, range);
+  const { view, points } = await readView(db, series, range);
   return {
-    series,
-    range,
-    points: bucketSeries(points, range),
-    since,
+    ...view,
     candles: series === 'price' ? bucketCandles(points, range) : null,
   };
 }

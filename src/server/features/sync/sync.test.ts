@@ -127,6 +127,8 @@ describe('market read routes', () => {
       expect(await (await fresh.request('/api/market/metrics')).json()).toEqual({
         latest: null,
         previous: null,
+        // Nothing synced and nothing tried yet: unknown, and the card says the data is not read yet.
+        source: { name: 'CoinGecko Market Data', everSucceeded: false, lastSuccessAt: null, failingSince: null },
       });
       expect(await (await fresh.request('/api/market/fear-greed')).json()).toMatchObject({
         latest: null,
@@ -204,6 +206,8 @@ describe('market read routes', () => {
         .execute();
       const recorded = (await view()).previous!;
       expect(recorded).toMatchObject({ volume24h: '120', xrpDominance: '3.1', basis: 'record' });
+      // Its own time, 12 minutes before the 24-hour mark: "compared with the record of" that time.
+      expect(new Date(recorded.createdAt).getTime()).toBe(hoursAgo(24.2).getTime());
       expect((await fresh.request('/api/market/metrics?symbol=x%3B')).status).toBe(422);
     } finally {
       await fresh.close();

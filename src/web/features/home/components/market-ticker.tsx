@@ -45,6 +45,7 @@ function useTickerItems(): { items: readonly TickerItem[]; loading: boolean } {
         id: article.id,
         title: article.title,
         at: article.publishedAt,
+        dated: article.dated,
       })),
     },
     { ...numbers, age: dates.age },

@@ -40,7 +40,7 @@ function Lazy({ children }: { children: ReactNode }) {
 /**
  * SPEC §2 Analytics chart card (premium): Price Chart, Market Cap, Marketcap Dominance, and the Fear
  * & Greed history. Every tab is our own chart of stored records; the price tab offers TradingView's
- * widget as an extra when it loads.
+ * widget as an extra, loaded only when a member picks it.
  */
 export function ChartsCard() {
   const { isPremium } = useSession();

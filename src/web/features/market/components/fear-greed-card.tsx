@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DateFormatter } from '@/domain/format/dates';
 import { fearGreedTone } from '@/domain/market/metrics';
+import { sourceUnavailableNote } from '@/domain/sync/source-health';
 import { useDates } from '@/web/app/providers/dates-provider';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
@@ -61,8 +62,15 @@ export function FearGreedCard() {
       <CardContent>
         {index.isPending ? (
           <Spinner />
-        ) : index.isError || !latest ? (
+        ) : index.isError ? (
           <p className="py-6 text-center text-muted-foreground">Unable to load data</p>
+        ) : !latest ? (
+          // Nothing stored: unknown, and said why (never a 0 on the gauge).
+          <p className="py-6 text-center text-muted-foreground" data-testid="fear-greed-unavailable">
+            {(index.data.source.failingSince &&
+              sourceUnavailableNote(index.data.source, dates.dateTime, 'the index')) ||
+              'No reading stored yet'}
+          </p>
         ) : (
           <div className="flex flex-col items-center gap-4">
             <Gauge value={latest.value} classification={latest.classification} />

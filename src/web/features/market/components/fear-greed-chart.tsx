@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { HistogramSeries, LineStyle, type IChartApi, type IPriceLine } from 'lightweight-charts';
 import { useEffect, useMemo, useState } from 'react';
-import { classifyFearGreed, type FearGreedClassification } from '@/domain/market/fear-greed';
+import { fearGreedClassificationSchema, type FearGreedClassification } from '@/domain/market/fear-greed';
 import type { FearGreedRange } from '@/domain/market/history';
 import { fearGreedTone } from '@/domain/market/metrics';
 import { cn } from '@/web/lib/cn';
@@ -9,21 +9,33 @@ import { fearGreedHistoryQuery } from '../api/market';
 import { themeColor } from '../lib/css-color';
 import { ChartState, HistorySince, Legend, LegendItem, RangeButtons, RANGE_LABELS } from './chart-controls';
 import { palette, toneText } from '../lib/palette';
-import { chartTime, useChart } from './use-chart';
+import { atOrBefore, timeSlots } from '@/domain/market/time-grid';
+import { chartTime, slotData, useChart, useSeriesData } from './use-chart';
 
 const RANGES = ['7d', '30d', '90d', '1y', 'all'] as const;
 
-/** The zones as the project classifies readings (domain/market/fear-greed.ts), read off it, not restated. */
-const zones = (() => {
-  const found: { classification: FearGreedClassification; from: number; to: number }[] = [];
-  for (let value = 0; value <= 100; value += 1) {
-    const classification = classifyFearGreed(value);
-    const last = found.at(-1);
-    if (last?.classification === classification) last.to = value;
-    else found.push({ classification, from: value, to: value });
+const DAY = 86_400_000;
+
+type Reading = { day: string; value: number; classification: FearGreedClassification };
+type Zone = { classification: FearGreedClassification; from: number; to: number };
+
+/**
+ * The zones as alternative.me labelled the readings in view: each label seen, from the lowest to the
+ * highest value it was given, in the index's order. The labels are the source's truth (its bands
+ * have moved over the years), so no band of our own is drawn over them.
+ */
+function zonesIn(points: readonly Reading[]): Zone[] {
+  const seen = new Map<FearGreedClassification, Zone>();
+  for (const { classification, value } of points) {
+    const zone = seen.get(classification);
+    if (!zone) seen.set(classification, { classification, from: value, to: value });
+    else {
+      zone.from = Math.min(zone.from, value);
+      zone.to = Math.max(zone.to, value);
+    }
   }
-  return found;
-})();
+  return fearGreedClassificationSchema.options.flatMap((label) => seen.get(label) ?? []);
+}
 
 const setupFearGreed = (api: IChartApi) => {
   const bars = api.addSeries(HistogramSeries, {
@@ -38,8 +50,6 @@ const setupFearGreed = (api: IChartApi) => {
   return { bars, lines: [] as IPriceLine[] };
 };
 
-type Reading = { day: string; value: number; classification: FearGreedClassification };
-
 function FearGreedCanvas({
   points,
   range,
@@ -51,17 +61,26 @@ function FearGreedCanvas({
 }) {
   const { container, chart, hovered, theme, dates } = useChart(setupFearGreed, { calendarDays: true });
 
+  const zones = useMemo(() => zonesIn(points), [points]);
+  // A UTC calendar day per reading, on a slot per day: a day with no reading stays a gap.
+  const days = useMemo(() => points.map((point) => Date.parse(point.day)), [points]);
+  const gridData = useMemo(() => slotData(timeSlots(days, DAY)), [days]);
+  // Each bar in the colour of the label alternative.me gave it, as the legend names it.
+  const barData = useMemo(() => {
+    const colors = palette[theme];
+    return points.map((point) => ({
+      time: chartTime(Date.parse(point.day)),
+      value: point.value,
+      color: colors[fearGreedTone[point.classification]],
+    }));
+  }, [points, theme]);
+  useSeriesData(chart?.grid, gridData);
+  useSeriesData(chart?.series.bars, barData);
+  useEffect(() => chart?.api.timeScale().fitContent(), [chart, gridData]);
+
   useEffect(() => {
     if (!chart) return;
-    const colors = palette[theme];
-    chart.series.bars.setData(
-      points.map((point) => ({
-        time: chartTime(Date.parse(point.day)),
-        value: point.value,
-        color: colors[fearGreedTone[point.classification]],
-      })),
-    );
-    // A dashed line where each zone above Extreme Fear begins.
+    // A dashed line where each zone above the lowest in view begins: its lowest value so labelled.
     for (const line of chart.series.lines.splice(0)) chart.series.bars.removePriceLine(line);
     for (const zone of zones.slice(1))
       chart.series.lines.push(
@@ -74,11 +93,10 @@ function FearGreedCanvas({
           title: '',
         }),
       );
-    chart.api.timeScale().fitContent();
-  }, [chart, points, theme]);
+  }, [chart, zones, theme]);
 
-  const byDay = useMemo(() => new Map(points.map((point) => [Date.parse(point.day), point])), [points]);
-  const shown = (hovered !== null ? byDay.get(hovered) : undefined) ?? points.at(-1);
+  const shown =
+    (hovered !== null && atOrBefore(points, hovered, (point) => Date.parse(point.day))) || points.at(-1);
   const latest = points.at(-1);
 
   return (
@@ -106,28 +124,34 @@ function FearGreedCanvas({
         aria-busy={isFetching}
         data-testid="chart-canvas"
       />
-      <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs" aria-label="Zones">
-        {zones.map((zone) => (
-          <li key={zone.classification} className="flex items-center gap-1.5">
-            <span
-              className="size-2.5 rounded-sm"
-              style={{ backgroundColor: palette[theme][fearGreedTone[zone.classification]] }}
-              aria-hidden="true"
-            />
-            <span className={toneText[fearGreedTone[zone.classification]]}>{zone.classification}</span>
-            <span className="text-muted-foreground">
-              {zone.from}–{zone.to}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <div className="flex flex-col gap-1 text-xs">
+        <ul className="flex flex-wrap gap-x-3 gap-y-1" aria-label="Zones">
+          {zones.map((zone) => (
+            <li key={zone.classification} className="flex items-center gap-1.5">
+              <span
+                className="size-2.5 rounded-sm"
+                style={{ backgroundColor: palette[theme][fearGreedTone[zone.classification]] }}
+                aria-hidden="true"
+              />
+              <span className={toneText[fearGreedTone[zone.classification]]}>{zone.classification}</span>
+              <span className="text-muted-foreground">
+                {zone.from === zone.to ? zone.from : `${zone.from}–${zone.to}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="text-muted-foreground" data-testid="zones-note">
+          Ranges as labelled by alternative.me in the readings shown.
+        </p>
+      </div>
     </div>
   );
 }
 
 /**
- * The Fear & Greed tab: alternative.me's daily index over a range, each day's bar in its zone's
- * colour, with the zone boundaries and a legend naming the day (a UTC calendar day: the index's own).
+ * The Fear & Greed tab: alternative.me's daily index over a range, each day's bar in the colour of
+ * its label, with where each label's values begin and a legend naming the day (a UTC calendar day:
+ * the index's own).
  */
 export default function FearGreedChart() {
   const [range, setRange] = useState<FearGreedRange>('1y');
@@ -144,7 +168,7 @@ export default function FearGreedChart() {
         {history.data && (
           <FearGreedCanvas
             points={history.data.points}
-            range={range}
+            range={history.data.range}
             isFetching={history.isPlaceholderData}
           />
         )}

@@ -14,7 +14,8 @@ import {
   RANGE_LABELS,
   Toggle,
 } from './chart-controls';
-import { chartTime, useChart } from './use-chart';
+import { atOrBefore, timeSlots } from '@/domain/market/time-grid';
+import { chartTime, slotData, useChart, useSeriesData } from './use-chart';
 
 type AreaChartSeries = 'market_cap' | 'dominance';
 
@@ -61,16 +62,19 @@ function AreaCanvas({
   series,
   range,
   points,
+  bucketMs,
   isLog,
   isFetching,
 }: {
   series: AreaChartSeries;
   range: ChartRange;
   points: [number, number][];
+  /** The grid `points` were made on: one time slot per bucket, so spacing follows time. */
+  bucketMs: number;
   isLog: boolean;
   isFetching: boolean;
 }) {
-  const { container, chart, hovered, theme, dates } = useChart(setupArea);
+  const { container, chart, hovered, theme, dates } = useChart(setupArea, { gridMs: bucketMs });
   const { format, name, label, minMove } = settings[series];
 
   useEffect(() => {
@@ -89,16 +93,24 @@ function AreaCanvas({
     });
   }, [chart, isLog]);
 
-  useEffect(() => {
-    if (!chart) return;
-    // One point per time bucket from the server, strictly increasing whole seconds.
-    chart.series.setData(points.map(([time, value]) => ({ time: chartTime(time), value })));
-    chart.api.timeScale().fitContent();
-  }, [chart, points]);
+  // One point per time bucket from the server (strictly increasing whole seconds), on a slot per bucket.
+  const slots = useMemo(
+    () =>
+      timeSlots(
+        points.map(([time]) => time),
+        bucketMs,
+      ),
+    [points, bucketMs],
+  );
+  const gridData = useMemo(() => slotData(slots), [slots]);
+  const areaData = useMemo(() => points.map(([time, value]) => ({ time: chartTime(time), value })), [points]);
+  useSeriesData(chart?.grid, gridData);
+  useSeriesData(chart?.series, areaData);
+  useEffect(() => chart?.api.timeScale().fitContent(), [chart, gridData]);
 
-  const byTime = useMemo(() => new Map(points), [points]);
+  // The hovered slot's point, or the last before it when its bucket holds no record; else the latest.
   const latest = points.at(-1);
-  const shown = hovered !== null && byTime.has(hovered) ? ([hovered, byTime.get(hovered)!] as const) : latest;
+  const shown = (hovered !== null && atOrBefore(points, hovered, ([time]) => time)) || latest;
 
   return (
     <div className={cn('flex flex-col gap-1 transition-opacity', isFetching && 'opacity-60')}>
@@ -152,8 +164,9 @@ export default function HistoryChart({ series }: { series: AreaChartSeries }) {
         {history.data && (
           <AreaCanvas
             series={series}
-            range={range}
+            range={history.data.range}
             points={history.data.points}
+            bucketMs={history.data.bucketMs}
             isLog={isLog}
             isFetching={history.isPlaceholderData}
           />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '@/web/lib/toast';
 import { formatAmount, formatPercent, formatPrice, formatUsd } from '@/domain/format/format';
+import { sourceUnavailableNote } from '@/domain/sync/source-health';
 import { changePercent, isStale, XRP_TOTAL_SUPPLY } from '@/domain/market/metrics';
 import { useDates } from '@/web/app/providers/dates-provider';
 import { Button } from '@/web/components/ui/button';
@@ -58,7 +59,11 @@ export function MetricsGrid() {
       <Card>
         <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
           <p className="font-semibold">No market data available yet</p>
-          <p className="text-sm text-muted-foreground">Data will appear once the first sync completes</p>
+          <p className="text-sm text-muted-foreground" data-testid="metrics-unavailable">
+            {(metrics.data.source.failingSince &&
+              sourceUnavailableNote(metrics.data.source, dates.dateTime, 'the market data')) ||
+              'Data will appear once the first sync completes'}
+          </p>
         </CardContent>
       </Card>
     );

@@ -1,18 +1,20 @@
 import {
   AreaSeries,
   CandlestickSeries,
+  createTextWatermark,
   HistogramSeries,
   PriceScaleMode,
   type IChartApi,
 } from 'lightweight-charts';
 import { useEffect, useMemo } from 'react';
 import { formatPrice, formatUsd } from '@/domain/format/format';
-import { bucketPoints, type Candle, type Point } from '@/domain/market/history';
+import type { Candle, Point } from '@/domain/market/history';
 import { cn } from '@/web/lib/cn';
 import { themeColor } from '../lib/css-color';
 import { Legend, LegendItem } from './chart-controls';
 import { palette } from '../lib/palette';
-import { chartTime, useChart } from './use-chart';
+import { atOrBefore, onSlots, timeSlots } from '@/domain/market/time-grid';
+import { chartTime, slotData, useChart, useSeriesData } from './use-chart';
 
 export type PriceMode = 'line' | 'candles';
 
@@ -35,27 +37,33 @@ function setupPrice(api: IChartApi) {
     borderVisible: false,
     priceFormat: { type: 'custom', formatter: formatPrice, minMove: 0.0001 },
   });
+  // No title or last-value tag on the volume's scale: a tag there covers the axis labels, and the
+  // legend above says the latest volume. The pane is named by a caption in its free top corner.
   const volume = api.addSeries(
     HistogramSeries,
     {
-      title: '24h volume',
       priceLineVisible: false,
+      lastValueVisible: false,
       priceFormat: { type: 'custom', formatter: formatUsd, minMove: 1 },
     },
     1,
   );
+  const volumePane = api.panes()[1]!;
+  const caption = createTextWatermark(volumePane, { horzAlign: 'left', vertAlign: 'top' });
   api.panes()[0]?.setStretchFactor(3);
-  api.panes()[1]?.setStretchFactor(1);
-  // Room at the panes' shared edge, so the price's lowest label and the volume's highest do not meet.
-  api.priceScale('right', 0).applyOptions({ scaleMargins: { top: 0.1, bottom: 0.1 } });
-  api.priceScale('right', 1).applyOptions({ scaleMargins: { top: 0.3, bottom: 0 } });
-  return { line, candles, volume };
+  volumePane.setStretchFactor(1);
+  // Room at the panes' shared edge, so the price's lowest label and the volume's highest do not meet;
+  // room at the top for the price's highest label, which the canvas edge would otherwise clip.
+  api.priceScale('right', 0).applyOptions({ scaleMargins: { top: 0.12, bottom: 0.1 } });
+  api.priceScale('right', 1).applyOptions({ scaleMargins: { top: 0.35, bottom: 0 } });
+  return { line, candles, volume, caption };
 }
 
 export function PriceCanvas({
   mode,
   isLog,
   points,
+  bucketMs,
   candles,
   volume,
   rangeLabel,
@@ -64,18 +72,53 @@ export function PriceCanvas({
   mode: PriceMode;
   isLog: boolean;
   points: Point[];
+  /** The grid `points` were made on (the server's bucket width). */
+  bucketMs: number;
   candles: { bucketMs: number; bars: Candle[] } | null;
+  /** 24h volume of the same range as the price (empty until it comes). */
   volume: Point[];
   rangeLabel: string;
   isFetching: boolean;
 }) {
-  const { container, chart, hovered, theme, dates } = useChart(setupPrice);
   const isCandles = mode === 'candles' && candles !== null;
-  // 24h volume is a rolling figure, one per bucket: as candles, the one at each candle's close.
-  const volumePoints = useMemo(
-    () => (isCandles ? bucketPoints(volume, candles.bucketMs) : volume),
-    [isCandles, volume, candles],
+  const bars = isCandles ? candles.bars : null;
+  // One time slot per bucket of the grid shown (the line's, or the candles'), so that spacing is
+  // proportional to time; the volume is drawn on the same slots, one per bucket.
+  const width = isCandles ? candles.bucketMs : bucketMs;
+  const { container, chart, hovered, theme, dates } = useChart(setupPrice, { gridMs: width });
+
+  const slots = useMemo(
+    () => timeSlots(bars ? bars.map((bar) => bar.time) : points.map(([time]) => time), width),
+    [bars, points, width],
   );
+  // 24h volume is a rolling figure: per bucket, the one at the bucket's last record (a candle's close).
+  const volumePoints = useMemo(() => onSlots(volume, slots, width), [volume, slots, width]);
+
+  const gridData = useMemo(() => slotData(slots), [slots]);
+  const lineData = useMemo(
+    () => (bars ? [] : points.map(([time, value]) => ({ time: chartTime(time), value }))),
+    [bars, points],
+  );
+  const candleData = useMemo(
+    () =>
+      (bars ?? []).map(({ time, open, high, low, close }) => ({
+        time: chartTime(time),
+        open,
+        high,
+        low,
+        close,
+      })),
+    [bars],
+  );
+  const volumeData = useMemo(
+    () => volumePoints.map(([time, value]) => ({ time: chartTime(time), value })),
+    [volumePoints],
+  );
+  useSeriesData(chart?.grid, gridData);
+  useSeriesData(chart?.series.line, lineData);
+  useSeriesData(chart?.series.candles, candleData);
+  useSeriesData(chart?.series.volume, volumeData);
+  useEffect(() => chart?.api.timeScale().fitContent(), [chart, gridData]);
 
   useEffect(() => {
     if (!chart) return;
@@ -92,6 +135,9 @@ export function PriceCanvas({
       wickDownColor: colors.down,
     });
     chart.series.volume.applyOptions({ color: themeColor('muted-foreground', 0.35) });
+    chart.series.caption.applyOptions({
+      lines: [{ text: '24h volume', color: themeColor('muted-foreground'), fontSize: 11 }],
+    });
   }, [chart, theme]);
 
   useEffect(() => {
@@ -100,40 +146,15 @@ export function PriceCanvas({
     });
   }, [chart, isLog]);
 
-  useEffect(() => {
-    if (!chart) return;
-    chart.series.line.setData(
-      isCandles ? [] : points.map(([time, value]) => ({ time: chartTime(time), value })),
-    );
-    chart.series.candles.setData(
-      isCandles
-        ? candles.bars.map(({ time, open, high, low, close }) => ({
-            time: chartTime(time),
-            open,
-            high,
-            low,
-            close,
-          }))
-        : [],
-    );
-    chart.series.volume.setData(volumePoints.map(([time, value]) => ({ time: chartTime(time), value })));
-    chart.api.timeScale().fitContent();
-  }, [chart, isCandles, points, candles, volumePoints]);
-
-  const legend = useMemo(() => {
-    const prices = new Map(points);
-    const bars = new Map(candles?.bars.map((bar) => [bar.time, bar]));
-    const volumes = new Map(volumePoints);
-    const latest = isCandles ? candles.bars.at(-1)?.time : points.at(-1)?.[0];
-    return { prices, bars, volumes, latest };
-  }, [points, candles, volumePoints, isCandles]);
-  const time =
-    hovered !== null && (isCandles ? legend.bars.has(hovered) : legend.prices.has(hovered))
-      ? hovered
-      : legend.latest;
-  const bar = time === undefined ? undefined : legend.bars.get(time);
-  const price = time === undefined ? undefined : legend.prices.get(time);
-  const volumeAt = time === undefined ? undefined : legend.volumes.get(time);
+  // The hovered slot's point, or the last one before it when its bucket holds no record (what was
+  // known then); off the chart, the latest.
+  const volumes = useMemo(() => new Map(volumePoints), [volumePoints]);
+  const bar = bars && ((hovered !== null && atOrBefore(bars, hovered, (b) => b.time)) || bars.at(-1));
+  const point = bars
+    ? undefined
+    : (hovered !== null && atOrBefore(points, hovered, ([t]) => t)) || points.at(-1);
+  const time = bar ? bar.time : point?.[0];
+  const volumeAt = time === undefined ? undefined : volumes.get(time);
   const latestPrice = points.at(-1);
 
   return (
@@ -144,7 +165,7 @@ export function PriceCanvas({
             <span className="font-medium" data-testid="legend-time">
               {dates.dateTime(time)} {dates.zoneName(time)}
             </span>
-            {isCandles && bar ? (
+            {bar ? (
               <>
                 <LegendItem label="O" value={formatPrice(bar.open)} />
                 <LegendItem label="H" value={formatPrice(bar.high)} />
@@ -159,12 +180,11 @@ export function PriceCanvas({
                   }
                 />
                 <span className="whitespace-nowrap text-muted-foreground">
-                  {widthLabel(candles!.bucketMs)} candle · {bar.records}{' '}
-                  {bar.records === 1 ? 'record' : 'records'}
+                  {widthLabel(width)} candle · {bar.records} {bar.records === 1 ? 'record' : 'records'}
                 </span>
               </>
             ) : (
-              <LegendItem label="Price" value={formatPrice(price)} />
+              <LegendItem label="Price" value={formatPrice(point?.[1])} />
             )}
             <LegendItem label="24h volume" value={formatUsd(volumeAt)} />
           </>
@@ -174,12 +194,12 @@ export function PriceCanvas({
         ref={container}
         className="h-80 w-full sm:h-96"
         role="img"
-        aria-label={`XRP price in US dollars, ${isCandles ? `${candles.bars.length} candles` : `${points.length} points`} over ${rangeLabel}${
+        aria-label={`XRP price in US dollars, ${bars ? `${bars.length} candles` : `${points.length} points`} over ${rangeLabel}${
           isLog ? ', log scale' : ''
         }, with 24h volume below${latestPrice ? `; latest ${formatPrice(latestPrice[1])} at ${dates.dateTime(latestPrice[0])}` : ''}`}
         aria-busy={isFetching}
         data-testid="chart-canvas"
-        data-mode={isCandles ? 'candles' : 'line'}
+        data-mode={bars ? 'candles' : 'line'}
       />
     </div>
   );

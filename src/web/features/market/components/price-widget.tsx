@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTheme } from '@/web/app/providers/theme-provider';
 
 /** The only third-party origin the page talks to; the CSP allows it for frames and this probe alone. */
@@ -21,38 +21,48 @@ export function widgetUrl(theme: 'light' | 'dark'): string {
   return `${WIDGET_ORIGIN}/widgetembed/?${params.toString()}`;
 }
 
-export type WidgetState = 'probing' | 'available' | 'unavailable';
+/** Off: our chart. Probing, then shown or unreachable (our chart stays, with a note why). */
+export type WidgetState = 'off' | 'probing' | 'shown' | 'unreachable';
 
 /**
- * Whether the widget's origin answers at all. A cross-origin frame reports "loaded" even when it
- * shows the browser's error page, so the frame is only shown once a request to its origin succeeds
- * (any HTTP status; offline, DNS failure, a blocker or a timeout: no TradingView option at all).
+ * TradingView's widget, loaded only when the member asks for it. Its origin is probed first: a
+ * cross-origin frame reports "loaded" even when it shows the browser's error page, so the frame is
+ * only shown once a request to its origin succeeds (any HTTP status; offline, DNS failure, a blocker
+ * or a timeout: unreachable). Never probed on load: where the host is blocked, the failed request
+ * is logged in the console of every visit.
  */
-export function useWidgetAvailability(): WidgetState {
-  const [state, setState] = useState<WidgetState>('probing');
-  useEffect(() => {
+export function useTradingViewWidget() {
+  const [state, setState] = useState<WidgetState>('off');
+  const probe = useRef<AbortController | null>(null);
+  useEffect(() => () => probe.current?.abort(), []);
+
+  const show = () => {
+    probe.current?.abort();
     const controller = new AbortController();
+    probe.current = controller;
     const timer = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS);
+    setState('probing');
     fetch(`${WIDGET_ORIGIN}/widgetembed/`, {
       mode: 'no-cors',
       cache: 'no-store',
       credentials: 'omit',
       signal: controller.signal,
     })
-      .then(() => setState('available'))
-      .catch(() => setState('unavailable'))
+      .then(() => probe.current === controller && setState('shown'))
+      .catch(() => probe.current === controller && setState('unreachable'))
       .finally(() => clearTimeout(timer));
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, []);
-  return state;
+  };
+  const hide = () => {
+    probe.current?.abort();
+    probe.current = null;
+    setState('off');
+  };
+  return { state, show, hide };
 }
 
 /**
  * TradingView's embedded chart, offered beside our own price chart for members who want its tools;
- * never the default, and only shown once `useWidgetAvailability` says its origin answers.
+ * never the default, and only shown once `useTradingViewWidget` found its origin answering.
  */
 export function TradingViewWidget() {
   const { resolvedTheme } = useTheme();

@@ -1,4 +1,14 @@
-import { createChart, TickMarkType, type IChartApi, type Time, type UTCTimestamp } from 'lightweight-charts';
+import {
+  createChart,
+  LineSeries,
+  TickMarkType,
+  type IChartApi,
+  type ISeriesApi,
+  type SeriesDataItemTypeMap,
+  type SeriesType,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { createDateFormatter, type DateFormatter } from '@/domain/format/dates';
 import { useDates } from '@/web/app/providers/dates-provider';
@@ -15,6 +25,7 @@ export function timeMs(time: Time): number {
   return Date.UTC(time.year, time.month - 1, time.day);
 }
 
+const DAY_MS = 86_400_000;
 const tickUnits: Record<TickMarkType, 'year' | 'month' | 'day' | 'time'> = {
   [TickMarkType.Year]: 'year',
   [TickMarkType.Month]: 'month',
@@ -26,6 +37,8 @@ const tickUnits: Record<TickMarkType, 'year' | 'month' | 'day' | 'time'> = {
 export interface ChartHandle<Series> {
   api: IChartApi;
   series: Series;
+  /** Hidden: whitespace at every slot of `timeSlots`, the time scale's grid under every series. */
+  grid: ISeriesApi<'Line'>;
 }
 
 /**
@@ -33,11 +46,13 @@ export interface ChartHandle<Series> {
  * long as the chart, so nothing is ever removed from a chart already destroyed), recoloured when the
  * theme changes, and writing every time on its axes with the reader's formatter (their zone and date
  * format). `calendarDays`: the data are calendar days in UTC (Fear & Greed), so ticks name those days
- * in UTC, wherever the reader is, rather than the evening before in the Americas.
+ * in UTC, wherever the reader is, rather than the evening before in the Americas. `gridMs`: the
+ * width of the data's time slots (see `timeSlots`); a clock-time tick on a slot of an hours grid
+ * names the start of its bucket ("1:00 PM", not the "12:58 PM" of the record in it).
  */
 export function useChart<Series>(
   setup: (api: IChartApi) => Series,
-  options: { calendarDays?: boolean } = {},
+  options: { calendarDays?: boolean; gridMs?: number } = {},
 ) {
   const container = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ChartHandle<Series> | null>(null);
@@ -45,6 +60,7 @@ export function useChart<Series>(
   const dates = useDates();
   const { resolvedTheme } = useTheme();
   const setupRef = useRef(setup);
+  const { gridMs } = options;
 
   useEffect(() => {
     if (!container.current) return;
@@ -63,7 +79,15 @@ export function useChart<Series>(
     const onMove = (param: { time?: Time }) =>
       setHovered(param.time === undefined ? null : timeMs(param.time));
     api.subscribeCrosshairMove(onMove);
-    setChart({ api, series: setupRef.current(api) });
+    // On a scale of its own: the first series on a price scale lends the scale its price format.
+    const grid = api.addSeries(LineSeries, {
+      priceScaleId: 'time-grid',
+      visible: false,
+      lastValueVisible: false,
+      priceLineVisible: false,
+      crosshairMarkerVisible: false,
+    });
+    setChart({ api, series: setupRef.current(api), grid });
     return () => {
       api.unsubscribeCrosshairMove(onMove);
       setChart(null);
@@ -85,10 +109,17 @@ export function useChart<Series>(
             : dates.dateTime(timeMs(time)),
       },
       timeScale: {
-        tickMarkFormatter: (time: Time, type: TickMarkType) => ticks.tick(timeMs(time), tickUnits[type]),
+        tickMarkFormatter: (time: Time, type: TickMarkType) => {
+          const unit = tickUnits[type];
+          // Only a clock time on a grid finer than a day moves to its bucket's start: a day's bucket
+          // starts at midnight UTC, which is no time of any record in it.
+          const isOnGrid = unit === 'time' && gridMs !== undefined && gridMs < DAY_MS;
+          const ms = isOnGrid ? Math.floor(timeMs(time) / gridMs) * gridMs : timeMs(time);
+          return ticks.tick(ms, unit);
+        },
       },
     });
-  }, [chart, dates, options.calendarDays]);
+  }, [chart, dates, options.calendarDays, gridMs]);
 
   useEffect(() => {
     if (!chart) return;
@@ -109,3 +140,23 @@ export function useChart<Series>(
 
   return { container, chart, hovered, theme: resolvedTheme, dates };
 }
+
+/**
+ * Writes a series' data when that data changes, and only then: each series of a chart gets its own
+ * call, in the order the time scale must learn of them (the grid first). Re-setting a series with
+ * the same data is what broke range switching: lightweight-charts 5.2 (DataLayer.setSeriesData),
+ * re-set with the same times while that series is the only one holding data, keeps a stale list of
+ * time points, and the next change then drops live points and leaves rows unindexed ("Value is
+ * null" on the next paint). The grid series also keeps every chart off that one-series path.
+ */
+export function useSeriesData<Type extends SeriesType>(
+  series: ISeriesApi<Type> | undefined,
+  data: SeriesDataItemTypeMap[Type][],
+) {
+  useEffect(() => {
+    series?.setData(data);
+  }, [series, data]);
+}
+
+/** The grid's whitespace, one item per slot (see `timeSlots`), for `useSeriesData`. */
+export const slotData = (slots: readonly number[]) => slots.map((time) => ({ time: chartTime(time) }));

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import type { DateFormatter } from '@/domain/format/dates';
 import { formatAmount } from '@/domain/format/format';
+import { sourceUnavailableNote } from '@/domain/sync/source-health';
 import type { WhaleStats as WhaleStatsData } from '@/domain/whales/whales.schema';
 import { useDates } from '@/web/app/providers/dates-provider';
 import { useSession } from '@/web/app/providers/session-provider';
@@ -15,23 +16,17 @@ const SHOWN = 8;
 const explorerUrl = (hash: string) => `https://livenet.xrpl.org/transactions/${hash}`;
 const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
-/**
- * Until the ledger has been read once, whale figures are unknown, not zero: say so, and since when
- * the reader has been failing (administrators see the error in the API tab).
- */
-export function unavailableNote(source: WhaleStatsData['source'], dates: DateFormatter): string | null {
-  if (source.everSucceeded) return null;
-  if (!source.failingSince) return 'Not available yet — the XRP Ledger has not been read yet';
-  const since = dates.dateTime(source.failingSince);
-  return `Not available yet — ${source.name} unreachable since ${since}`;
-}
+/** Until the ledger has been read once, whale figures are unknown, not zero: say so, and since when. */
+const unavailableNote = (source: WhaleStatsData['source'], dates: DateFormatter) =>
+  sourceUnavailableNote(source, dates.dateTime, 'the XRP Ledger');
 
 function WhaleList() {
   const whales = useQuery(whalesQuery);
   const stats = useQuery(whaleStatsQuery);
   const dates = useDates();
   if (whales.isPending || stats.isPending) return <Spinner />;
-  const unavailable = stats.data ? unavailableNote(stats.data.source, dates) : null;
+  // Payments on the list prove the ledger was read, whatever an older stats answer said.
+  const unavailable = stats.data && !whales.data?.length ? unavailableNote(stats.data.source, dates) : null;
   if (unavailable)
     return (
       <p className="py-6 text-center text-muted-foreground" data-testid="whales-unavailable">

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { createDateFormatter, type DateFormatStyle } from '@/domain/format/dates';
 import { timezones, type Preferences, type ThemePreference } from '@/domain/preferences/preferences.schema';
 import { useSession } from '@/web/app/providers/session-provider';
 import { useTheme } from '@/web/app/providers/theme-provider';
@@ -29,6 +30,21 @@ function FullNameField({ initial }: { initial: string }) {
       />
     </div>
   );
+}
+
+const DATE_FORMATS: readonly DateFormatStyle[] = ['US', 'EU', 'ISO'];
+
+/**
+ * Each format named with the current moment as the site writes it in the member's zone ("US — Nov 25,
+ * 4:14 PM"): a pattern such as MM/DD/YYYY would promise a shape no date on the site has.
+ */
+function DateFormatOptions({ timeZone }: { timeZone: string }) {
+  const now = new Date();
+  return DATE_FORMATS.map((dateFormat) => (
+    <option key={dateFormat} value={dateFormat}>
+      {dateFormat} — {createDateFormatter({ timeZone, dateFormat }).dateTime(now)}
+    </option>
+  ));
 }
 
 export function GeneralTab() {
@@ -106,9 +122,7 @@ export function GeneralTab() {
                   })
                 }
               >
-                <option value="US">US (MM/DD/YYYY)</option>
-                <option value="EU">EU (DD/MM/YYYY)</option>
-                <option value="ISO">ISO (YYYY-MM-DD)</option>
+                <DateFormatOptions timeZone={preferences.data.timezone} />
               </Select>
             </div>
           </div>

@@ -169,6 +169,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await openTab(page, 'API Sources');
       await page.getByRole('button', { name: 'Clean Up Stuck Syncs' }).click();
       await toast(page, 'Cleaned up 0 stuck sync logs');
+      // The background tasks (prunes), each with what it does and its last run or "Not run yet".
+      await openTab(page, 'Background Tasks');
+      const task = page.getByTestId('task-run').filter({ hasText: 'prune-expired' });
+      await expect(task).toContainText('Removes expired rate-limit windows');
+      await expect(task).toContainText(/Not run yet|(under a minute|\d+ min|\d+h) ago/);
     });
 
     test('Domino Events: add (Medium by default), move, edit, delete after the warning', async ({

@@ -56,3 +56,19 @@ export function nextSyncLabel(nextSyncAt: string | null, now: Date): string {
   const minutes = totalMinutes % 60;
   return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
 }
+
+/** A background task that is not a source's sync (a prune): what it does and its last run. */
+export const taskRunSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    everySeconds: z.number(),
+    nextRunAt: z.string().nullable(),
+    lastStartedAt: z.string().nullable(),
+    lastDurationMs: z.number().nullable(),
+    lastStatus: z.enum(['success', 'error']).nullable(),
+    lastDetails: z.string().nullable(),
+    lastError: z.string().nullable(),
+  })
+  .meta({ id: 'TaskRun' });
+export type TaskRunDto = z.infer<typeof taskRunSchema>;

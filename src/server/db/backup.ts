@@ -18,6 +18,7 @@ const EXCLUDED = new Set([
   'app_events',
   'rate_limits',
   'used_totp_codes',
+  'job_runs',
 ]);
 
 interface TableDump {

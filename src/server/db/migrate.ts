@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-change-announcements';
 import * as m0015 from './migrations/0015-email-changes';
 import * as m0016 from './migrations/0016-undated-articles';
 import * as m0017 from './migrations/0017-auth-columns';
+import * as m0018 from './migrations/0018-job-runs';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015-email-changes': m0015,
   '0016-undated-articles': m0016,
   '0017-auth-columns': m0017,
+  '0018-job-runs': m0018,
 };
 
 /** Every migration this code knows, oldest first. */

@@ -260,6 +260,20 @@ export interface NewsletterSubscribersTable {
   unsubscribed_at: NullableTimestamp;
 }
 
+/** A background task's lease and last run (migration 0018). */
+export interface JobRunsTable {
+  name: string;
+  next_run_at: Generated<Date>;
+  lease_owner: string | null;
+  lease_expires_at: Date | null;
+  last_started_at: Date | null;
+  last_finished_at: Date | null;
+  last_duration_ms: number | null;
+  last_status: 'success' | 'error' | null;
+  last_details: string | null;
+  last_error: string | null;
+}
+
 /** A change of a member's email address, pending until the new address confirms (migration 0015). */
 export interface EmailChangesTable {
   id: Generated<string>;
@@ -361,6 +375,7 @@ export interface Database {
   admin_audit_logs: AdminAuditLogsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   email_changes: EmailChangesTable;
+  job_runs: JobRunsTable;
   newsletter_sends: NewsletterSendsTable;
   research_posts: ResearchPostsTable;
   contact_messages: ContactMessagesTable;

@@ -2,6 +2,9 @@ import { fearGreedJob } from './fear-greed.job';
 import type { SyncJob } from './job';
 import { marketMetricsJob } from './market-metrics.job';
 import { newsJob } from './news.job';
+import { pruneExpiredJob } from './prune-expired.job';
+import { pruneHistoryJob } from './prune-history.job';
+import type { TaskDefinition } from './task';
 import { xrplWhalesJob } from './xrpl-whales.job';
 
 /** The job for each api_type. A source whose type has no job cannot be synced ('Unsupported API type'). */
@@ -14,3 +17,6 @@ export function jobFor(apiType: string): SyncJob | undefined {
 export function supportedApiTypes(): string[] {
   return jobs.map((job) => job.apiType);
 }
+
+/** The background tasks that are not a source's sync, run by the scheduler under their own lease. */
+export const tasks: readonly TaskDefinition[] = [pruneExpiredJob, pruneHistoryJob];

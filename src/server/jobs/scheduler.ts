@@ -1,6 +1,6 @@
 import { cleanupStuckSyncs, failOrphanedSyncs, runSource, type RunnerDeps } from './runner';
-import { pruneAppEvents } from '../features/events/events.service';
-import { jobFor, supportedApiTypes } from './registry';
+import { jobFor, supportedApiTypes, tasks } from './registry';
+import { runDueTasks } from './task';
 
 export interface Scheduler {
   /** Runs one pass now (tests, and the first pass at start). */
@@ -23,7 +23,7 @@ export function startScheduler(
   const pass = async () => {
     await failOrphanedSyncs(deps.db);
     await cleanupStuckSyncs(deps.db);
-    await pruneAppEvents(deps.db);
+    await runDueTasks(deps, tasks).catch((error: unknown) => log.error({ err: error }, 'tasks failed'));
     await options
       .housekeeping?.()
       .catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));

@@ -64,6 +64,7 @@ const policies: Record<string, Policy> = {
   'GET /api/market/fear-greed/history': 'premium',
   'GET /api/admin/sources': 'admin',
   'GET /api/admin/sync-logs': 'admin',
+  'GET /api/admin/jobs': 'admin',
   'PATCH /api/admin/sources/:id': 'admin',
   'POST /api/admin/sources/:id/sync': 'admin',
   'POST /api/admin/sync/cleanup': 'admin',

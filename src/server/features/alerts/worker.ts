@@ -3,7 +3,6 @@ import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { deliverDue } from './deliveries';
 import { drainAlertQueue } from './evaluate';
-import { pruneNotifications } from './notifications.service';
 import type { PushSender } from './push';
 import { sendNewsletterSummaries } from '../newsletter/newsletter-weekly';
 import { sendWeeklySummaries } from './weekly-summary';
@@ -41,16 +40,11 @@ export async function startAlertWorker(deps: AlertWorkerDeps, tickSeconds: numbe
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
-  let lastPrune = 0;
 
   const pass = async () => {
     const created = await drainAlertQueue({ db, logger: log });
     const sent = await deliverDue(delivery);
     const weekly = (await sendWeeklySummaries(delivery)) + (await sendNewsletterSummaries(delivery));
-    if (Date.now() - lastPrune > 60 * 60_000) {
-      lastPrune = Date.now();
-      await pruneNotifications(db);
-    }
     if (created + sent.emails + sent.pushes + weekly > 0)
       log.info({ notifications: created, ...sent, weeklySummaries: weekly }, 'alerts pass');
   };

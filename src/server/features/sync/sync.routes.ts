@@ -1,7 +1,14 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { apiSourceSchema, syncFrequencyUpdateSchema, syncLogSchema } from '@/domain/sync/sync.schema';
+import {
+  apiSourceSchema,
+  syncFrequencyUpdateSchema,
+  syncLogSchema,
+  taskRunSchema,
+} from '@/domain/sync/sync.schema';
+import { tasks } from '../../jobs/registry';
 import { cleanupStuckSyncs, triggerSource } from '../../jobs/runner';
+import { listTaskRuns } from '../../jobs/task';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer } from '../../lib/viewer';
@@ -33,6 +40,14 @@ export function createSyncRoutes(deps: AppDeps) {
     summary: 'The latest 50 sync logs',
     middleware: admin,
     responses: { 200: jsonContent(z.array(syncLogSchema), 'The logs'), ...adminErrors },
+  });
+  const taskRuns = createRoute({
+    method: 'get',
+    path: '/admin/jobs',
+    tags: ['Admin: data sync'],
+    summary: 'Background tasks (prunes) with their last run, duration and error',
+    middleware: admin,
+    responses: { 200: jsonContent(z.array(taskRunSchema), 'The tasks'), ...adminErrors },
   });
   const frequency = createRoute({
     method: 'patch',
@@ -84,6 +99,7 @@ export function createSyncRoutes(deps: AppDeps) {
   return createRouter()
     .openapi(list, async (c) => c.json(await listApiSources(deps.db), 200))
     .openapi(logs, async (c) => c.json(await listSyncLogs(deps.db), 200))
+    .openapi(taskRuns, async (c) => c.json(await listTaskRuns(deps.db, tasks), 200))
     .openapi(frequency, async (c) =>
       c.json(
         await updateSyncFrequency(deps.db, c.req.valid('param').id, c.req.valid('json').syncFrequencyMinutes),

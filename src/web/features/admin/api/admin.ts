@@ -52,6 +52,11 @@ export const sourcesQuery = queryOptions({
   queryKey: adminKeys.sources,
   queryFn: () => unwrap(api.admin.sources.$get()),
 });
+export const taskRunsQuery = queryOptions({
+  queryKey: ['admin', 'jobs'],
+  queryFn: () => unwrap(api.admin.jobs.$get()),
+  refetchInterval: 60_000,
+});
 export const syncLogsQuery = queryOptions({
   queryKey: adminKeys.syncLogs,
   queryFn: () => unwrap(api.admin['sync-logs'].$get()),

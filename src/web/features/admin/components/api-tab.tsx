@@ -6,6 +6,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
+import { TasksPanel } from './tasks-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { cn } from '@/web/lib/cn';
 import {
@@ -191,13 +192,14 @@ function SyncLogsPanel() {
   );
 }
 
-/** SPEC §2 Admin API Management: sub-tabs API Sources and Sync Logs, both live. */
+/** SPEC §2 Admin API Management: sub-tabs API Sources and Sync Logs, both live, and the tasks. */
 export function ApiTab() {
   return (
     <Tabs defaultValue="sources">
       <TabsList>
         <TabsTrigger value="sources">API Sources</TabsTrigger>
         <TabsTrigger value="logs">Sync Logs</TabsTrigger>
+        <TabsTrigger value="tasks">Background Tasks</TabsTrigger>
       </TabsList>
       <TabsContent value="sources">
         <SourcesPanel />
@@ -206,6 +208,13 @@ export function ApiTab() {
         <Card>
           <CardContent className="pt-6">
             <SyncLogsPanel />
+          </CardContent>
+        </Card>
+      </TabsContent>
+      <TabsContent value="tasks">
+        <Card>
+          <CardContent className="pt-6">
+            <TasksPanel />
           </CardContent>
         </Card>
       </TabsContent>

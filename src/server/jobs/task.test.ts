@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createLogger } from '../lib/logger';
+import { pruneExpiredJob } from './prune-expired.job';
+import { pruneHistoryJob } from './prune-history.job';
+import { runDueTasks, type TaskContext, type TaskDefinition } from './task';
+
+let app: TestApp;
+let context: TaskContext;
+beforeAll(async () => {
+  app = await createTestApp();
+  context = { db: app.handle.db, env: app.env, logger: createLogger('silent') };
+});
+afterAll(async () => app?.close());
+
+const runOf = (name: string) =>
+  app.handle.db.selectFrom('job_runs').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+
+describe('background tasks', () => {
+  it('run when due, once between processes, and record what they did, how long and when next', async () => {
+    let runs = 0;
+    const task: TaskDefinition = {
+      name: 'count',
+      description: 'Counts',
+      everySeconds: 3600,
+      run: async () => {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return `run ${runs}`;
+      },
+    };
+    // Two schedulers at once (two processes): the lease lets one of them run it.
+    await Promise.all([runDueTasks(context, [task]), runDueTasks(context, [task])]);
+    expect(runs).toBe(1);
+    const row = await runOf('count');
+    expect(row).toMatchObject({
+      last_status: 'success',
+      last_details: 'run 1',
+      last_error: null,
+      lease_owner: null,
+    });
+    expect(row.last_duration_ms).toBeGreaterThanOrEqual(15);
+    expect(row.next_run_at.getTime() - Date.now()).toBeGreaterThan(3500_000);
+    // Not due again for an hour.
+    await runDueTasks(context, [task]);
+    expect(runs).toBe(1);
+  });
+
+  it('record a failure with its message, and try again at the next time', async () => {
+    const failing: TaskDefinition = {
+      name: 'failing',
+      description: 'Fails',
+      everySeconds: 60,
+      run: async () => {
+        throw new Error('disk full');
+      },
+    };
+    await runDueTasks(context, [failing]);
+    expect(await runOf('failing')).toMatchObject({
+      last_status: 'error',
+      last_error: 'disk full',
+      lease_owner: null,
+    });
+  });
+
+  it('prune what has expired and keep what has not', async () => {
+    const db = app.handle.db;
+    const past = new Date(Date.now() - 3600_000);
+    const future = new Date(Date.now() + 3600_000);
+    await db
+      .insertInto('rate_limits')
+      .values([
+        { key: 'old', count: 3, reset_at: past },
+        { key: 'live', count: 1, reset_at: future },
+      ])
+      .execute();
+    const user = await app.signedInUser();
+    const sessions = () => db.selectFrom('session').select('id').where('userId', '=', user.userId).execute();
+    const live = (await sessions()).length;
+    await db
+      .insertInto('session')
+      .values({
+        id: 'expired-session',
+        token: 'expired-token',
+        userId: user.userId,
+        expiresAt: past,
+        createdAt: past,
+        updatedAt: past,
+      })
+      .execute();
+    await sql`INSERT INTO "verification" (id, identifier, value, "expiresAt") VALUES
+      ('v-old', 'reset', 'x', ${past}), ('v-live', 'reset', 'y', ${future})`.execute(db);
+    await db
+      .insertInto('used_totp_codes')
+      .values([
+        { user_id: user.userId, code: '111111', used_at: new Date(Date.now() - 3600_000) },
+        { user_id: user.userId, code: '222222', used_at: new Date() },
+      ])
+      .execute();
+
+    const details = await pruneExpiredJob.run(context);
+    expect(details).toMatch(/^1 rate-limit windows, 1 sessions, 1 verification tokens, 1 used 2FA codes/);
+    expect((await db.selectFrom('rate_limits').select('key').execute()).map((row) => row.key)).toContain(
+      'live',
+    );
+    expect(await db.selectFrom('rate_limits').select('key').where('key', '=', 'old').execute()).toEqual([]);
+    expect((await sessions()).length).toBe(live);
+    const tokens = await sql<{ id: string }>`SELECT id FROM "verification" WHERE id LIKE 'v-%'`.execute(db);
+    expect(tokens.rows.map((row) => row.id)).toEqual(['v-live']);
+    expect((await db.selectFrom('used_totp_codes').select('code').execute()).map((row) => row.code)).toEqual([
+      '222222',
+    ]);
+  });
+
+  it('let sync logs go after 90 days, never one still running', async () => {
+    const db = app.handle.db;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const { name } = await db.selectFrom('api_sources').select('name').executeTakeFirstOrThrow();
+    await db.deleteFrom('api_sync_logs').execute();
+    await db
+      .insertInto('api_sync_logs')
+      .values([
+        { api_source: name, sync_type: 'scheduled', status: 'success', started_at: daysAgo(91) },
+        { api_source: name, sync_type: 'scheduled', status: 'error', started_at: daysAgo(89) },
+        { api_source: name, sync_type: 'scheduled', status: 'in_progress', started_at: daysAgo(120) },
+      ])
+      .execute();
+    expect(await pruneHistoryJob.run(context)).toMatch(/^1 sync logs/);
+    const left = await db.selectFrom('api_sync_logs').select('status').orderBy('started_at').execute();
+    expect(left.map((row) => row.status)).toEqual(['in_progress', 'error']);
+  });
+
+  it('are listed for the admin with their last run', async () => {
+    const admin = await app.signedInUser({ role: 'admin' });
+    const response = await app.request('/api/admin/jobs', { cookie: admin.cookie });
+    expect(response.status).toBe(200);
+    const list = (await response.json()) as {
+      name: string;
+      everySeconds: number;
+      lastStatus: string | null;
+    }[];
+    expect(list.map((task) => task.name)).toEqual(['prune-expired', 'prune-history']);
+    const member = await app.signedInUser();
+    expect((await app.request('/api/admin/jobs', { cookie: member.cookie })).status).toBe(403);
+  });
+});

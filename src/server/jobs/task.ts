@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import type { TaskRunDto } from '@/domain/sync/sync.schema';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import type { Logger } from '../lib/logger';
+import { processId } from './runner';
+
+export interface TaskContext {
+  db: Db;
+  env: Env;
+  logger: Logger;
+}
+
+/**
+ * A background task that is not a data source's sync: `jobs/<name>.job.ts` exports one, the registry
+ * lists it, and the scheduler runs it every `everySeconds` under a lease (one process at a time,
+ * whichever runs the scheduler). `run` says what it did, for the admin's API tab.
+ */
+export interface TaskDefinition {
+  name: string;
+  /** What it does, as the admin reads it. */
+  description: string;
+  everySeconds: number;
+  run(context: TaskContext): Promise<string>;
+}
+
+/**
+ * Runs each task that is due and whose lease is free, one after another: the lease is taken with the
+ * due check in one statement, so of several processes exactly one runs it; a failure is recorded
+ * (and logged) and the task runs again at its next time.
+ */
+export async function runDueTasks(context: TaskContext, tasks: readonly TaskDefinition[]): Promise<void> {
+  const { db, logger } = context;
+  await db
+    .insertInto('job_runs')
+    .values(tasks.map((task) => ({ name: task.name })))
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
+  for (const task of tasks) {
+    const leased = await db
+      .updateTable('job_runs')
+      .set({
+        lease_owner: processId,
+        lease_expires_at: sql`now() + make_interval(secs => ${context.env.SYNC_LEASE_SECONDS})`,
+        last_started_at: sql`now()`,
+      })
+      .where('name', '=', task.name)
+      .where('next_run_at', '<=', sql<Date>`now()`)
+      .where((where) =>
+        where.or([where('lease_expires_at', 'is', null), where('lease_expires_at', '<', sql<Date>`now()`)]),
+      )
+      .returning('name')
+      .executeTakeFirst();
+    if (!leased) continue;
+    const started = performance.now();
+    let outcome: { last_status: 'success' | 'error'; last_details: string | null; last_error: string | null };
+    try {
+      outcome = { last_status: 'success', last_details: await task.run(context), last_error: null };
+    } catch (error) {
+      logger.error({ err: error, task: task.name }, 'background task failed');
+      outcome = {
+        last_status: 'error',
+        last_details: null,
+        last_error: error instanceof Error ? error.message : String(error),
+      };
+    }
+    await db
+      .updateTable('job_runs')
+      .set({
+        ...outcome,
+        last_finished_at: sql`now()`,
+        last_duration_ms: Math.round(performance.now() - started),
+        next_run_at: sql`now() + make_interval(secs => ${task.everySeconds})`,
+        lease_owner: null,
+        lease_expires_at: null,
+      })
+      .where('name', '=', task.name)
+      .where('lease_owner', '=', processId)
+      .execute();
+  }
+}
+
+/** Every task with its last run, for the admin. */
+export async function listTaskRuns(db: Db, tasks: readonly TaskDefinition[]): Promise<TaskRunDto[]> {
+  const rows = await db.selectFrom('job_runs').selectAll().execute();
+  return tasks.map((task) => {
+    const row = rows.find((candidate) => candidate.name === task.name);
+    return {
+      name: task.name,
+      description: task.description,
+      everySeconds: task.everySeconds,
+      nextRunAt: row?.next_run_at.toISOString() ?? null,
+      lastStartedAt: row?.last_started_at?.toISOString() ?? null,
+      lastDurationMs: row?.last_duration_ms ?? null,
+      lastStatus: row?.last_status ?? null,
+      lastDetails: row?.last_details ?? null,
+      lastError: row?.last_error ?? null,
+    };
+  });
+}

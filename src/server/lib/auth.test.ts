@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { createTestDatabase } from '../../../tests/support/test-db';
+import { migrateToLatest } from '../db/migrate';
 import { up as authColumnsCatchUp } from '../db/migrations/0017-auth-columns';
 import { pendingAuthSchemaSql, trustedOrigins } from './auth';
 
@@ -23,6 +24,8 @@ describe('better-auth tables', () => {
     const handle = await createTestDatabase();
     const db = handle.db as unknown as Kysely<unknown>;
     try {
+      // A server database starts empty (the embedded one from a migrated template).
+      await migrateToLatest(handle.db);
       expect(await pendingAuthSchemaSql(db)).toBe('');
       // The check can fail: drop a column better-auth needs and it asks for it back.
       await sql`ALTER TABLE "twoFactor" DROP COLUMN "lockedUntil"`.execute(handle.db);

@@ -54,10 +54,8 @@ export async function startServer(
     const scheduler: Scheduler | null =
       env.ROLE !== 'web' && !env.SYNC_DISABLED
         ? startScheduler({ db: handle.db, env, logger }, env.SYNC_TICK_SECONDS, {
-            // Test-mode subscriptions renew or end when their period runs out, as Stripe's would.
-            housekeeping: async () => {
-              await runtime.deps.billing.test?.advanceDue();
-            },
+            // Test-mode subscriptions renew or end when their period runs out (a task, as Stripe's would).
+            ...(runtime.deps.billing.test ? { billing: runtime.deps.billing.test } : {}),
           })
         : null;
     // Alerts are evaluated and delivered by every process that runs jobs (they share the queue).

@@ -1,3 +1,4 @@
+import { billingRenewalsJob } from './billing-renewals.job';
 import { fearGreedJob } from './fear-greed.job';
 import type { SyncJob } from './job';
 import { marketMetricsJob } from './market-metrics.job';
@@ -19,4 +20,4 @@ export function supportedApiTypes(): string[] {
 }
 
 /** The background tasks that are not a source's sync, run by the scheduler under their own lease. */
-export const tasks: readonly TaskDefinition[] = [pruneExpiredJob, pruneHistoryJob];
+export const tasks: readonly TaskDefinition[] = [pruneExpiredJob, pruneHistoryJob, billingRenewalsJob];

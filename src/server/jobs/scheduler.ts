@@ -1,6 +1,6 @@
 import { cleanupStuckSyncs, failOrphanedSyncs, runSource, type RunnerDeps } from './runner';
 import { jobFor, supportedApiTypes, tasks } from './registry';
-import { runDueTasks } from './task';
+import { runDueTasks, type TaskContext } from './task';
 
 export interface Scheduler {
   /** Runs one pass now (tests, and the first pass at start). */
@@ -15,7 +15,7 @@ export interface Scheduler {
 export function startScheduler(
   deps: RunnerDeps,
   tickSeconds: number,
-  options: { housekeeping?: () => Promise<void> } = {},
+  options: { billing?: TaskContext['billing'] } = {},
 ): Scheduler {
   const log = deps.logger.child({ module: 'scheduler' });
   let current: Promise<void> | null = null;
@@ -23,10 +23,9 @@ export function startScheduler(
   const pass = async () => {
     await failOrphanedSyncs(deps.db);
     await cleanupStuckSyncs(deps.db);
-    await runDueTasks(deps, tasks).catch((error: unknown) => log.error({ err: error }, 'tasks failed'));
-    await options
-      .housekeeping?.()
-      .catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));
+    await runDueTasks({ ...deps, ...options }, tasks).catch((error: unknown) =>
+      log.error({ err: error }, 'tasks failed'),
+    );
     const due = await deps.db
       .selectFrom('api_sources')
       .select(['id', 'name', 'api_type'])

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createLogger } from '../lib/logger';
+import { billingRenewalsJob } from './billing-renewals.job';
 import { pruneExpiredJob } from './prune-expired.job';
 import { pruneHistoryJob } from './prune-history.job';
 import { runDueTasks, type TaskContext, type TaskDefinition } from './task';
@@ -131,6 +132,15 @@ describe('background tasks', () => {
     expect(left.map((row) => row.status)).toEqual(['in_progress', 'error']);
   });
 
+  it('renew test-mode subscriptions through the billing the app runs, and say when Stripe does it', async () => {
+    const billing = app.deps.billing.test;
+    if (!billing) throw new Error('the tests run billing in test mode');
+    expect(await billingRenewalsJob.run({ ...context, billing })).toBe(
+      '0 test-mode subscriptions renewed or ended',
+    );
+    expect(await billingRenewalsJob.run(context)).toBe('Test mode is off: Stripe renews subscriptions');
+  });
+
   it('are listed for the admin with their last run', async () => {
     const admin = await app.signedInUser({ role: 'admin' });
     const response = await app.request('/api/admin/jobs', { cookie: admin.cookie });
@@ -140,7 +150,11 @@ describe('background tasks', () => {
       everySeconds: number;
       lastStatus: string | null;
     }[];
-    expect(list.map((task) => task.name)).toEqual(['prune-expired', 'prune-history']);
+    expect(list.map((task) => task.name)).toEqual([
+      'prune-expired',
+      'prune-history',
+      'billing-test-renewals',
+    ]);
     const member = await app.signedInUser();
     expect((await app.request('/api/admin/jobs', { cookie: member.cookie })).status).toBe(403);
   });

@@ -9,6 +9,8 @@ export interface TaskContext {
   db: Db;
   env: Env;
   logger: Logger;
+  /** Test-mode billing, when it is on (its renewals are a task). */
+  billing?: { advanceDue(): Promise<number> };
 }
 
 /**

@@ -216,7 +216,10 @@ describe('market read routes', () => {
 
   it('report fear & greed with its history and the yearly range', async () => {
     const db = app.handle.db;
-    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000 - 60_000);
+    // One "now" for every reading: days count back from the latest reading's own time, so readings
+    // a millisecond apart in the making would fall either side of "a day before".
+    const now = Date.now();
+    const daysAgo = (days: number) => new Date(now - days * 86_400_000 - 60_000);
     await db.deleteFrom('fear_greed_index').execute();
     await db
       .insertInto('fear_greed_index')

@@ -1,4 +1,8 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -24,7 +28,76 @@ const processEnv = {
 };
 
 /** Issue 23: every date a page shows is written by the reader's formatter (time zone, date format). */
-const oneDateFormatter = 'Write dates with useDates() (src/web/app/providers/dates-provider.tsx).';
+const oneDateFormatter = 'Write dates with useDates() (src/web/features/preferences).';
+
+/** The feature folders under a root (server or web). */
+const featuresIn = (root) =>
+  readdirSync(new URL(`${root}/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * A feature imports another feature only through the other's `index.ts`, its public surface
+ * (bulletproof-react's zones, one per feature).
+ */
+const featureZones = (root) => {
+  const features = featuresIn(root);
+  return features.map((feature) => ({
+    target: `${root}/features/${feature}`,
+    from: `${root}/features`,
+    except: [
+      `./${feature}`,
+      ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+    ],
+    message: `Import another feature through its index.ts (its public surface), never its files.`,
+  }));
+};
+
+const serverFeatures = featuresIn('./src/server');
+
+/** The layers of docs/architecture.md: each zone says what a folder may not import. */
+const layerZones = [
+  {
+    target: './src/domain',
+    from: './src',
+    except: ['./domain'],
+    message: 'domain is pure: it imports only domain.',
+  },
+  {
+    target: ['./src/server/lib', './src/server/db', './src/server/upstreams'],
+    from: ['./src/server/features', './src/server/jobs', './src/server/app.ts', './src/server/runtime.ts'],
+    message: 'lib, db and upstreams are shared: they never import features, jobs or the composition root.',
+  },
+  {
+    // A feature's tests may build the whole runtime (they are integration tests); its code may not.
+    target: './src/server/features/**/!(*.test).ts',
+    from: './src/server/{jobs/**,app.ts,runtime.ts,server.ts}',
+    message: 'features never import jobs or the composition root: a job calls a feature, not the reverse.',
+  },
+  {
+    target: ['./src/server/jobs', './src/server/cli'],
+    from: './src/server/features',
+    except: serverFeatures.map((feature) => `./${feature}/index.ts`),
+    message: 'jobs and commands use a feature through its index.ts (its public surface).',
+  },
+  {
+    target: './src/server/jobs/**/!(*.test).ts',
+    from: './src/server/{app.ts,server.ts,cli/**}',
+    message: 'jobs never import the HTTP app or the commands.',
+  },
+  ...featureZones('./src/server'),
+  {
+    target: ['./src/web/lib', './src/web/components'],
+    from: ['./src/web/features', './src/web/app'],
+    message: 'web lib and components are shared: they never import features or the app.',
+  },
+  {
+    target: './src/web/features',
+    from: './src/web/app',
+    message: 'web features never import web/app: the app composes features, not the reverse.',
+  },
+  ...featureZones('./src/web'),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'tmp', 'src/web/public'] },
@@ -36,6 +109,27 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': ['error', processEnv],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: {
+      // Parse TypeScript modules when following imports (no-cycle reads the modules it imports).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'check-file/filename-naming-convention': [
+        'error',
+        // kebab-case, digits allowed anywhere (migrations begin with theirs)
+        { '**/*.{ts,tsx}': '+([a-z0-9])*(-+([a-z0-9]))' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { 'src/**/': '+([a-z0-9])*(-+([a-z0-9]))' }],
     },
   },
   {

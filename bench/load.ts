@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { Agent } from 'undici';
 import { buildWebApp, isBuildCurrent } from '../scripts/build-stamp';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
-import { ensureProfile, setSubscriptionPlan } from '../src/server/features/profile/profile.service';
+import { ensureProfile, setSubscriptionPlan } from '../src/server/lib/profiles';
 import { createLogger } from '../src/server/lib/logger';
 import { createRuntime } from '../src/server/runtime';
 import { freePort, waitForHealth } from '../tests/support/server-process';

@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { createAccountRoutes } from './features/account/account.routes';
 import { createBillingRoutes, createStripeWebhookRoutes } from './features/billing/billing.routes';
 import { createTestBillingRoutes } from './features/billing/billing-test.routes';
+import type { Billing } from './features/billing/billing';
 import { authGate } from './features/account/auth-limits';
 import { createDominoAdminRoutes } from './features/domino/domino-admin.routes';
 import { createDominoRoutes } from './features/domino/domino.routes';
@@ -35,6 +36,7 @@ import { createAnalysisRoutes } from './features/analysis/analysis.routes';
 
 export interface AppOptions {
   databaseKind: 'pglite' | 'postgres';
+  billing: Billing;
   /** The built web app to serve; omitted when Vite serves it (dev) or in API tests. */
   webDistDir?: string;
 }
@@ -46,9 +48,9 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createPreferencesRoutes(deps))
     .route('/', createNewsletterRoutes(deps))
     .route('/', createAccountRoutes(deps))
-    .route('/', createBillingRoutes(deps))
-    .route('/', createTestBillingRoutes(deps))
-    .route('/', createStripeWebhookRoutes(deps))
+    .route('/', createBillingRoutes({ ...deps, billing: options.billing }))
+    .route('/', createTestBillingRoutes({ ...deps, billing: options.billing }))
+    .route('/', createStripeWebhookRoutes({ ...deps, billing: options.billing }))
     .route('/', createMarketRoutes(deps))
     .route('/', createSyncRoutes(deps))
     .route('/', createWhaleRoutes(deps))

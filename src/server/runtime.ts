@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
 import { createApp, type AppOptions } from './app';
-import { createPushSender } from './features/alerts/push';
+import { createPushSender } from './lib/web-push';
 import type { DatabaseHandle } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
 import { removeUserTraces } from './features/account/account.service';
-import { createBilling } from './features/billing/billing';
+import { createBilling, type Billing } from './features/billing/billing';
 import { cancelForDeletion } from './features/billing/billing.service';
 import { loadEvents } from './features/events/events.service';
-import { ensureProfile } from './features/profile/profile.service';
+import { ensureProfile } from './lib/profiles';
+import { createJobControl } from './jobs/control';
 import { createAuth } from './lib/auth';
 import { EventBus } from './lib/event-bus';
 import type { AppDeps } from './lib/context';
@@ -20,6 +21,8 @@ import { APP_VERSION } from './version';
 
 export interface Runtime {
   deps: AppDeps;
+  /** Stripe, or the labelled test mode; given to the billing routes and the renewals task. */
+  billing: Billing;
   app: ReturnType<typeof createApp>;
 }
 
@@ -81,14 +84,14 @@ export async function createRuntime(options: {
     db: handle.db,
     auth,
     mailer,
-    billing,
     events,
+    jobs: createJobControl({ db: handle.db, env, logger }),
     alerts,
     logger,
     version: APP_VERSION,
     startedAt: Date.now(),
   };
-  const appOptions: AppOptions = { databaseKind: handle.kind };
+  const appOptions: AppOptions = { databaseKind: handle.kind, billing };
   if (options.webDistDir) appOptions.webDistDir = options.webDistDir;
-  return { deps, app: createApp(deps, appOptions) };
+  return { deps, billing, app: createApp(deps, appOptions) };
 }

@@ -11,7 +11,6 @@ import { claimDataDir, type ControlSocket } from './lib/control-socket';
 import { createLogger, type Logger } from './lib/logger';
 import { startScheduler, type Scheduler } from './jobs/scheduler';
 import { startWhaleStream, type WhaleStream } from './jobs/whale-stream';
-import { startAlertWorker, type AlertWorker } from './features/alerts/worker';
 import { billingModeNotice } from './features/billing/billing';
 import { createRuntime } from './runtime';
 
@@ -51,33 +50,31 @@ export async function startServer(
       return runCommand(runtime.deps, request);
     });
 
+    // Background work (alerts, weekly mails, renewals, prunes) runs in every process that runs jobs;
+    // data-source syncs only where they are on. Leases share the work between processes.
+    const syncs = !env.SYNC_DISABLED;
     const scheduler: Scheduler | null =
-      env.ROLE !== 'web' && !env.SYNC_DISABLED
-        ? startScheduler({ db: handle.db, env, logger }, env.SYNC_TICK_SECONDS, {
-            // Test-mode subscriptions renew or end when their period runs out (a task, as Stripe's would).
-            ...(runtime.deps.billing.test ? { billing: runtime.deps.billing.test } : {}),
-          })
-        : null;
-    // Alerts are evaluated and delivered by every process that runs jobs (they share the queue).
-    const alertWorker: AlertWorker | null =
       env.ROLE !== 'web'
-        ? await startAlertWorker(
+        ? await startScheduler(
             {
-              handle,
+              db: handle.db,
+              listen: handle.listen,
+              env,
               logger,
               mailer: runtime.deps.mailer,
               push: runtime.deps.alerts.push,
-              publicUrl: env.PUBLIC_URL,
-              secret: runtime.deps.alerts.unsubscribeSecret,
+              unsubscribeSecret: runtime.deps.alerts.unsubscribeSecret,
+              // Test-mode subscriptions renew or end when their period runs out, as Stripe's would.
+              ...(runtime.billing.test ? { billing: runtime.billing.test } : {}),
             },
             env.SYNC_TICK_SECONDS,
+            { syncs },
           )
         : null;
     // The continuous whale feed runs where the scheduler runs (one instance holds it at a time).
-    const whaleStream: WhaleStream | null = scheduler
-      ? startWhaleStream({ db: handle.db, env, logger })
-      : null;
-    if (!scheduler)
+    const whaleStream: WhaleStream | null =
+      scheduler && syncs ? startWhaleStream({ db: handle.db, env, logger }) : null;
+    if (!scheduler || !syncs)
       logger.info(
         { role: env.ROLE, syncDisabled: env.SYNC_DISABLED },
         'scheduled syncs are off in this process',
@@ -94,8 +91,8 @@ export async function startServer(
       { url, publicUrl: env.PUBLIC_URL, database: handle.kind, dataDir: env.DATA_DIR },
       'server listening',
     );
-    const billingNotice = billingModeNotice(runtime.deps.billing);
-    if (runtime.deps.billing.test) logger.warn({ billing: 'test' }, billingNotice);
+    const billingNotice = billingModeNotice(runtime.billing);
+    if (runtime.billing.test) logger.warn({ billing: 'test' }, billingNotice);
     else logger.info({ billing: 'stripe' }, billingNotice);
 
     const openHandle = handle;
@@ -117,7 +114,6 @@ export async function startServer(
         });
         await scheduler?.stop();
         await whaleStream?.stop();
-        await alertWorker?.stop();
         await runtime.deps.events.stop();
         await openHandle.close();
         await control?.close();

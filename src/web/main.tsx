@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { sessionQuery } from './app/providers/session-provider';
+import { sessionQuery } from './lib/session';
 import { preloadPage } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import './index.css';

@@ -4,31 +4,12 @@ import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { json, startFixtureServer } from '../support/fixture-server';
-import { startFakeRippled } from '../support/fake-rippled';
+import { startFakeUpstreams } from '../support/fake-upstreams';
 import { freePort, waitForHealth } from '../support/server-process';
 import { startTestSmtp } from '../support/smtp';
-import { fixture } from '../support/upstream-fixtures';
 import { E2E_PASSWORD, e2eUsers } from './users';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-type MarketChart = Record<'prices' | 'market_caps' | 'total_volumes', [number, number][]>;
-
-/** The recorded chart's points moved to one a day, the last one yesterday, so every chart range has data. */
-function dailyUntilYesterday(chart: MarketChart): MarketChart {
-  const yesterday = Date.now() - 86_400_000;
-  const move = (points: [number, number][]) =>
-    points.map(([, value], index): [number, number] => [
-      yesterday - (points.length - 1 - index) * 86_400_000,
-      value,
-    ]);
-  return {
-    prices: move(chart.prices),
-    market_caps: move(chart.market_caps),
-    total_volumes: move(chart.total_volumes),
-  };
-}
 
 /**
  * Starts the production build on a random port with a fresh DATA_DIR and creates the test accounts
@@ -44,60 +25,10 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => mailbox.listen(0, '127.0.0.1', resolve));
   process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${(mailbox.address() as net.AddressInfo).port}`;
 
-  // Market upstreams, for syncs the tests trigger through the admin API. Each markets call moves the
-  // price by 0.0001, so a second sync is a visible change.
-  const upstream = await startFixtureServer();
-  const markets = fixture<Record<string, unknown>[]>('coingecko/coins-markets-ripple.json');
-  let marketCalls = 0;
-  let marketBase = 2.0134;
-  upstream.route('/cg/coins/markets', (request, response) => {
-    const price = Number((marketBase + marketCalls * 0.0001).toFixed(4));
-    marketCalls += 1;
-    json([{ ...markets[0], current_price: price }])(request, response);
-  });
-  // The alerts test lifts the price past a target: `?base=2.5` makes every later price start there.
-  upstream.route('/control/market-base', (request, response) => {
-    marketBase = Number(new URL(request.url ?? '/', 'http://x').searchParams.get('base'));
-    response.writeHead(204).end();
-  });
-  upstream.route('/cg/global', json(fixture('coingecko/global.json')));
-  upstream.route(
-    '/cg/coins/ripple/market_chart',
-    json(dailyUntilYesterday(fixture('coingecko/market-chart-ripple-7d.json'))),
-  );
-  upstream.route('/fg/fng/', json(fixture('fear-greed/fng-limit-3.json')));
-  // News feeds the browser tests add through the admin API.
-  for (const [route, file, type] of [
-    ['/feeds/telegraph.xml', 'rss/cointelegraph-style.xml', 'application/rss+xml'],
-    ['/feeds/atom.xml', 'rss/atom-feed.xml', 'application/atom+xml'],
-    ['/feeds/policy.xml', 'news/regulation.xml', 'application/rss+xml'],
-    // The admin test's own feed: the same items as atom.xml, so it adds no articles.
-    ['/feeds/admin.xml', 'rss/atom-feed.xml', 'application/atom+xml'],
-  ] as const) {
-    upstream.route(route, (_request, response) => {
-      response.writeHead(200, { 'content-type': type });
-      response.end(fs.readFileSync(path.join(root, 'tests/fixtures', file)));
-    });
-  }
-  process.env.E2E_UPSTREAM_URL = upstream.url;
-
-  // An XRP Ledger server for the whale sync a test triggers: the recorded ledger, closed an hour ago.
-  const rippled = await startFakeRippled();
-  const ledger = fixture<{ result: { ledger: { transactions: unknown[] } } }>(
-    'xrpl/ledger-expanded-apiv2.json',
-  );
-  const lastLedger = 99100123;
-  for (let index = lastLedger - 30; index < lastLedger; index += 1) rippled.addLedger(index, []);
-  // Each transaction carries its ledger's close time too; both move to an hour ago.
-  const closedAt = new Date(Math.floor(Date.now() / 1000 - 3600) * 1000).toISOString();
-  rippled.addLedger(
-    lastLedger,
-    ledger.result.ledger.transactions.map((tx) => ({
-      ...(tx as object),
-      close_time_iso: closedAt.replace('.000Z', 'Z'),
-    })),
-    closedAt,
-  );
+  // Market, Fear & Greed, news feed and XRP Ledger fakes (tests/support/fake-upstreams.ts), for syncs
+  // the tests trigger through the admin API. Each markets call moves the price by 0.0001.
+  const fakes = await startFakeUpstreams({ mode: 'recorded' });
+  process.env.E2E_UPSTREAM_URL = fakes.upstream.url;
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-e2e-'));
   const port = await freePort();
@@ -110,13 +41,7 @@ export default async function globalSetup() {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SMTP_URL: smtp.url,
-    COINGECKO_API_BASE: `${upstream.url}/cg`,
-    COINPAPRIKA_API_BASE: `${upstream.url}/cp`,
-    FEAR_GREED_API_BASE: `${upstream.url}/fg`,
-    OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
-    OUTBOUND_ONLY_ALLOWED: 'true',
-    XRPL_WS_URL: rippled.url,
-    XRPL_WS_FALLBACK_URL: rippled.url,
+    ...fakes.env,
     // The browser tests give each test its own client address (tests/e2e/fixtures.ts).
     TRUST_PROXY: 'true',
     // The browser tests never reach the public market APIs.
@@ -176,7 +101,6 @@ export default async function globalSetup() {
     fs.rmSync(dataDir, { recursive: true, force: true });
     mailbox.close();
     await smtp.close();
-    await upstream.close();
-    await rippled.close();
+    await fakes.close();
   };
 }

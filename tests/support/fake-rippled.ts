@@ -3,7 +3,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 
 /**
  * A WebSocket server speaking the part of rippled's API (v2) that our XRPL code uses: `subscribe` to
- * the ledger stream, and `ledger` by index or 'validated' with expanded transactions. Tests add
+ * the ledger stream, `ping`, and `ledger` by index or 'validated' with expanded transactions. Tests add
  * ledgers and announce them closed; the real xrpl.js client connects to it.
  */
 export interface FakeRippled {
@@ -74,6 +74,9 @@ export async function startFakeRippled(): Promise<FakeRippled> {
         reply({
           info: { build_version: '2.3.0-fake', network_id: 0, validated_ledger: { seq: validated() } },
         });
+      } else if (request.command === 'ping') {
+        // xrpl.js pings an idle connection and reconnects when the ping fails.
+        reply({});
       } else if (request.command === 'subscribe') {
         subscribers.add(socket);
         reply({ ledger_index: validated(), validated_ledgers: `1-${validated()}` });

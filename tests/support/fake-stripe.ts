@@ -141,6 +141,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const found = [...prices.values()].filter((price) => keys.includes(String(price.lookup_key)));
       return { status: 200, body: list(found, '/v1/prices') };
     }
+    if ((match = route.match(/^GET \/v1\/prices\/([^/]+)$/))) {
+      const price = prices.get(match[1] ?? '');
+      if (!price) return stripeError(404, `No such price: '${match[1]}'`);
+      return { status: 200, body: price };
+    }
     if (route === 'POST /v1/prices') {
       const recurring = record(body.recurring);
       const productData = record(body.product_data);

@@ -24,7 +24,8 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   };
 }
 
-export async function startFixtureServer(): Promise<FixtureServer> {
+/** `port` 0 (the default) takes a free one. */
+export async function startFixtureServer(port = 0): Promise<FixtureServer> {
   const routes = new Map<string, FixtureHandler>();
   const counts = new Map<string, number>();
   const sockets = new Set<Socket>();
@@ -43,10 +44,13 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     route: (pathname, handler) => routes.set(pathname, handler),
     hits: (pathname) => counts.get(pathname) ?? 0,
     close: () =>

@@ -7,6 +7,7 @@ import { parseEnv, type Env } from '../../src/server/env';
 import { createVerifiedUser } from '../../src/server/features/users/users.service';
 import { createLogger, type Logger } from '../../src/server/lib/logger';
 import { createRuntime, type Runtime } from '../../src/server/runtime';
+import type { TaskContext } from '../../src/server/jobs/task';
 import { createTestDatabase } from './test-db';
 
 export const TEST_PASSWORD = 'Correct-Horse-9';
@@ -25,6 +26,18 @@ export interface TestApp extends Runtime {
     userId: string;
   }>;
   close(): Promise<void>;
+}
+
+/** What the scheduler gives a task, from a test app (no web push; a quiet logger unless given one). */
+export function taskContextOf(app: TestApp, logger: Logger = createLogger('silent')): TaskContext {
+  return {
+    db: app.handle.db,
+    env: app.env,
+    logger,
+    mailer: app.deps.mailer,
+    push: null,
+    unsubscribeSecret: app.deps.alerts.unsubscribeSecret,
+  };
 }
 
 export function testEnv(overrides: Record<string, string> = {}): Env {

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addBillingMonth, grantsPremium, paidThrough, planAfterBilling, scheduledEnd } from './billing';
+import {
+  addBillingMonth,
+  formatPlanPrice,
+  grantsPremium,
+  paidThrough,
+  planAfterBilling,
+  scheduledEnd,
+} from './billing';
 
 describe('planAfterBilling', () => {
   it('premium while any subscription is active, trialing or past due; free otherwise', () => {
@@ -84,6 +91,23 @@ describe('addBillingMonth', () => {
           return days >= 28 && days <= 31;
         },
       ),
+    );
+  });
+});
+
+describe('formatPlanPrice', () => {
+  it('writes the price the provider holds, whole amounts without cents', () => {
+    const monthly = { currency: 'usd', interval: 'month', intervalCount: 1 } as const;
+    expect(formatPlanPrice({ ...monthly, amountCents: 900 })).toEqual({ amount: '$9', period: 'per month' });
+    expect(formatPlanPrice({ ...monthly, amountCents: 1250 })).toEqual({
+      amount: '$12.50',
+      period: 'per month',
+    });
+    expect(
+      formatPlanPrice({ amountCents: 9900, currency: 'eur', interval: 'year', intervalCount: 1 }),
+    ).toEqual({ amount: '€99', period: 'per year' });
+    expect(formatPlanPrice({ ...monthly, amountCents: 2500, intervalCount: 3 }).period).toBe(
+      'every 3 months',
     );
   });
 });

@@ -10,7 +10,11 @@ import type { SubscriptionPlan } from '../plans/entitlements';
 export const billingModeSchema = z.enum(['stripe', 'test']);
 export type BillingMode = z.infer<typeof billingModeSchema>;
 
-/** $9 per month (SPEC §1). */
+/**
+ * $9 per month (SPEC §1): the price test mode charges, and the one created at Stripe when no
+ * STRIPE_PRICE_ID is set. Pages never write it: they show the price the billing provider holds
+ * (`GET /api/billing/config`), which with Stripe is whatever its price object says.
+ */
 export const PREMIUM_PRICE_CENTS = 900;
 export const PREMIUM_CURRENCY = 'usd';
 
@@ -62,6 +66,48 @@ export function addBillingMonth(from: Date): Date {
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
   next.setUTCDate(Math.min(day, lastDay));
   return next;
+}
+
+export const planPriceSchema = z
+  .object({
+    amountCents: z.number().int().nonnegative(),
+    currency: z.string(),
+    interval: z.enum(['day', 'week', 'month', 'year']),
+    intervalCount: z.number().int().positive(),
+  })
+  .meta({ id: 'PlanPrice' });
+export type PlanPrice = z.infer<typeof planPriceSchema>;
+
+export const billingConfigSchema = z
+  .object({
+    mode: billingModeSchema,
+    /** Premium's price as the billing provider holds it; null while it cannot be read. */
+    price: planPriceSchema.nullable(),
+    /** Why the price is unknown, when it is. */
+    priceUnavailable: z.string().nullable(),
+  })
+  .meta({ id: 'BillingConfig' });
+export type BillingConfig = z.infer<typeof billingConfigSchema>;
+
+const PERIOD_NAMES: Record<PlanPrice['interval'], [string, string]> = {
+  day: ['day', 'days'],
+  week: ['week', 'weeks'],
+  month: ['month', 'months'],
+  year: ['year', 'years'],
+};
+
+/** "$9" and "per month" (or "every 3 months"): whole amounts without cents. */
+export function formatPlanPrice(price: PlanPrice): { amount: string; period: string } {
+  const whole = price.amountCents % 100 === 0;
+  const amount = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: price.currency.toUpperCase(),
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(price.amountCents / 100);
+  const [one, many] = PERIOD_NAMES[price.interval];
+  const period = price.intervalCount === 1 ? `per ${one}` : `every ${price.intervalCount} ${many}`;
+  return { amount, period };
 }
 
 export const billingSubscriptionSchema = z

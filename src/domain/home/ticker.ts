@@ -75,7 +75,8 @@ export function buildTickerItems(sources: TickerSources, format: TickerFormat): 
       id: `news-${headline.id}`,
       title: headline.title,
       // An article the feed did not date: its time is when it was first seen, and says so.
-      time: headline.dated === false ? `undated, first seen ${format.age(headline.at)}` : format.age(headline.at),
+      time:
+        headline.dated === false ? `undated, first seen ${format.age(headline.at)}` : format.age(headline.at),
       type: 'news',
     });
   }

@@ -6,7 +6,7 @@ import { backupDatabase, restoreDatabase } from '../db/backup';
 import { migrateToLatest } from '../db/migrate';
 import { runSource } from '../jobs/runner';
 import { supportedApiTypes } from '../jobs/registry';
-import { createVerifiedUser, setUserPlan, setUserRole } from '../features/users/users.service';
+import { createVerifiedUser, setUserPlan, setUserRole } from '../features/users';
 import { AppError } from '../lib/app-error';
 import type { Env } from '../env';
 import type { Auth } from '../lib/auth';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { readFeed, storeArticles, type FeedRow } from '../features/news/ingest';
+import { readFeed, storeArticles, type FeedRow } from '../features/news';
 import type { SyncJob } from './job';
 
 /** Feeds fetched at once: enough to hide latency, few enough to be polite to one host carrying several. */

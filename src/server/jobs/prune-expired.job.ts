@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { pruneAppEvents } from '../features/events/events.service';
+import { pruneAppEvents } from '../features/events';
 import { pruneRateLimits } from '../lib/rate-limit';
 import type { TaskDefinition } from './task';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { pruneNotifications } from '../features/alerts/notifications.service';
+import { pruneNotifications } from '../features/alerts';
 import type { TaskDefinition } from './task';
 
 /** How long sync logs are kept (docs/operations.md, "Retention"). */

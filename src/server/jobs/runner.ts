@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
-import type { ApiSyncLog } from '../db/schema';
 import type { Env } from '../env';
 import { AppError } from '../lib/app-error';
+import type { RunOutcome } from '../lib/job-control';
 import type { Logger } from '../lib/logger';
 import { jobFor } from './registry';
 
@@ -19,8 +19,7 @@ export interface RunnerDeps {
   logger: Logger;
 }
 
-export type RunOutcome =
-  { status: 'skipped'; reason: string } | { status: 'success' | 'error'; log: ApiSyncLog };
+export type { RunOutcome };
 
 /**
  * Runs one source's job if no process holds its lease: an in_progress log, the job, then the log's

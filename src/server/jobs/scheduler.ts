@@ -1,6 +1,7 @@
-import { cleanupStuckSyncs, failOrphanedSyncs, runSource, type RunnerDeps } from './runner';
+import type { DatabaseHandle } from '../db/client';
 import { jobFor, supportedApiTypes, tasks } from './registry';
-import { runDueTasks, type TaskContext } from './task';
+import { cleanupStuckSyncs, failOrphanedSyncs, runSource } from './runner';
+import { registerTasks, runDueTasks, runTask, type TaskContext, type TaskDefinition } from './task';
 
 export interface Scheduler {
   /** Runs one pass now (tests, and the first pass at start). */
@@ -8,24 +9,31 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
+export interface SchedulerDeps extends TaskContext {
+  listen: DatabaseHandle['listen'];
+}
+
+const WAKE_RETRY_MS = 250;
+
 /**
- * Every tick, runs the sources that are due. Any number of processes may run a scheduler on one
- * database: each source's lease lets exactly one of them run it.
+ * The one scheduler of background work. Every tick it runs the tasks that are due (jobs/registry.ts)
+ * and, with `syncs`, the data sources that are due; a task with `wakeOn` also runs as soon as its
+ * channel is notified. Any number of processes may run a scheduler on one database: each task's and
+ * each source's lease lets exactly one of them run it at a time.
  */
-export function startScheduler(
-  deps: RunnerDeps,
+export async function startScheduler(
+  deps: SchedulerDeps,
   tickSeconds: number,
-  options: { billing?: TaskContext['billing'] } = {},
-): Scheduler {
+  options: { syncs: boolean } = { syncs: true },
+): Promise<Scheduler> {
+  const { listen, ...context } = deps;
   const log = deps.logger.child({ module: 'scheduler' });
   let current: Promise<void> | null = null;
+  let stopped = false;
 
-  const pass = async () => {
+  const runSyncs = async () => {
     await failOrphanedSyncs(deps.db);
     await cleanupStuckSyncs(deps.db);
-    await runDueTasks({ ...deps, ...options }, tasks).catch((error: unknown) =>
-      log.error({ err: error }, 'tasks failed'),
-    );
     const due = await deps.db
       .selectFrom('api_sources')
       .select(['id', 'name', 'api_type'])
@@ -45,6 +53,13 @@ export function startScheduler(
     );
   };
 
+  const pass = async () => {
+    await Promise.all([
+      runDueTasks(context, tasks).catch((error: unknown) => log.error({ err: error }, 'tasks failed')),
+      options.syncs ? runSyncs() : undefined,
+    ]);
+  };
+
   const tick = () => {
     current ??= pass()
       .catch((error: unknown) => log.error({ err: error }, 'scheduler pass failed'))
@@ -54,16 +69,51 @@ export function startScheduler(
     return current;
   };
 
+  // A wake runs the task now; if another run holds its lease (here or in another process), it waits
+  // for that run to end and runs once more, so no notification is left for the next tick.
+  const waking = new Map<string, Promise<void>>();
+  const again = new Set<string>();
+  const wake = (task: TaskDefinition) => {
+    if (stopped) return;
+    if (waking.has(task.name)) {
+      again.add(task.name);
+      return;
+    }
+    const attempts = Math.ceil((deps.env.SYNC_LEASE_SECONDS * 1000) / WAKE_RETRY_MS);
+    const run = (async () => {
+      do {
+        again.delete(task.name);
+        for (let attempt = 0; !stopped && attempt < attempts; attempt += 1) {
+          if (await runTask(context, task, 'now')) break;
+          await new Promise((resolve) => setTimeout(resolve, WAKE_RETRY_MS));
+        }
+      } while (again.has(task.name) && !stopped);
+    })()
+      .catch((error: unknown) => log.error({ err: error, task: task.name }, 'woken task failed'))
+      .finally(() => waking.delete(task.name));
+    waking.set(task.name, run);
+  };
+
+  await registerTasks(deps.db, tasks);
+  const unlisteners = await Promise.all(
+    tasks.flatMap((task) => (task.wakeOn ? [listen(task.wakeOn, () => wake(task))] : [])),
+  );
   const timer = setInterval(() => void tick(), tickSeconds * 1000);
   timer.unref();
   void tick();
-  log.info({ tickSeconds, jobs: supportedApiTypes() }, 'scheduler started');
+  log.info(
+    { tickSeconds, tasks: tasks.map((task) => task.name), syncs: options.syncs ? supportedApiTypes() : [] },
+    'scheduler started',
+  );
 
   return {
     tick,
     stop: async () => {
+      stopped = true;
       clearInterval(timer);
+      await Promise.all(unlisteners.map((unlisten) => unlisten()));
       await current;
+      await Promise.all(waking.values());
     },
   };
 }

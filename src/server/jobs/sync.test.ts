@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { json, startFixtureServer, type FixtureServer } from '../../../tests/support/fixture-server';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, taskContextOf, type TestApp } from '../../../tests/support/test-app';
 import { fixture } from '../../../tests/support/upstream-fixtures';
 import { createLogger } from '../lib/logger';
 import { failOrphanedSyncs, runSource, type RunnerDeps } from './runner';
@@ -262,7 +262,7 @@ describe('scheduler', () => {
       .set({ next_sync_at: new Date(Date.now() - 1000) })
       .execute();
     const before = await app.handle.db.selectFrom('api_sync_logs').select('api_source').execute();
-    const scheduler = startScheduler(runner, 3600);
+    const scheduler = await startScheduler({ ...taskContextOf(app), listen: app.handle.listen }, 3600);
     await scheduler.tick();
     await scheduler.tick();
     await scheduler.stop();

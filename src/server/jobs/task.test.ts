@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { createLogger } from '../lib/logger';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, taskContextOf, type TestApp } from '../../../tests/support/test-app';
 import { billingRenewalsJob } from './billing-renewals.job';
 import { pruneExpiredJob } from './prune-expired.job';
 import { pruneHistoryJob } from './prune-history.job';
@@ -11,7 +10,7 @@ let app: TestApp;
 let context: TaskContext;
 beforeAll(async () => {
   app = await createTestApp();
-  context = { db: app.handle.db, env: app.env, logger: createLogger('silent') };
+  context = taskContextOf(app);
 });
 afterAll(async () => app?.close());
 
@@ -133,12 +132,45 @@ describe('background tasks', () => {
   });
 
   it('renew test-mode subscriptions through the billing the app runs, and say when Stripe does it', async () => {
-    const billing = app.deps.billing.test;
+    const billing = app.billing.test;
     if (!billing) throw new Error('the tests run billing in test mode');
     expect(await billingRenewalsJob.run({ ...context, billing })).toBe(
       '0 test-mode subscriptions renewed or ended',
     );
     expect(await billingRenewalsJob.run(context)).toBe('Test mode is off: Stripe renews subscriptions');
+  });
+
+  it('the alerts task runs as soon as data is stored, not at its next tick', async () => {
+    const { startScheduler } = await import('./scheduler');
+    const { db } = app.handle;
+    await db.insertInto('crypto_metrics').values({ symbol: 'XRP', price: '0.5' }).execute();
+    const member = await app.signedInUser();
+    const rule = await app.request('/api/alerts/rules', {
+      method: 'POST',
+      cookie: member.cookie,
+      json: { kind: 'price', target: 0.6 },
+    });
+    expect(rule.status).toBe(201);
+    // A tick an hour away: only the queue's notification can run the task in time.
+    const scheduler = await startScheduler({ ...context, listen: app.handle.listen }, 3600, { syncs: false });
+    try {
+      await scheduler.tick();
+      await db.insertInto('crypto_metrics').values({ symbol: 'XRP', price: '0.61' }).execute();
+      await vi.waitFor(
+        async () => {
+          const notes = await db
+            .selectFrom('notifications')
+            .select('title')
+            .where('user_id', '=', member.userId)
+            .execute();
+          expect(notes.map((note) => note.title)).toEqual(['XRP rose above $0.60']);
+        },
+        { timeout: 5000, interval: 50 },
+      );
+    } finally {
+      await scheduler.stop();
+    }
+    expect((await runOf('alerts')).last_details).toMatch(/^1 notifications, /);
   });
 
   it('are listed for the admin with their last run', async () => {
@@ -151,10 +183,15 @@ describe('background tasks', () => {
       lastStatus: string | null;
     }[];
     expect(list.map((task) => task.name)).toEqual([
+      'alerts',
+      'weekly-summary',
+      'newsletter',
+      'billing-test-renewals',
       'prune-expired',
       'prune-history',
-      'billing-test-renewals',
     ]);
+    // 'tick' tasks show the scheduler's interval.
+    expect(list[0]).toMatchObject({ everySeconds: app.env.SYNC_TICK_SECONDS });
     const member = await app.signedInUser();
     expect((await app.request('/api/admin/jobs', { cookie: member.cookie })).status).toBe(403);
   });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Client } from 'xrpl';
-import { lastScannedLedger, storeLedgerWhales } from '../features/whales/whale-store';
+import { lastScannedLedger, storeLedgerWhales } from '../features/whales';
 import { connectXrpl, ledgerWhales } from '../upstreams/xrpl';
 import { processId, type RunnerDeps } from './runner';
 

@@ -1,4 +1,4 @@
-import { lastScannedLedger, storeLedgerWhales } from '../features/whales/whale-store';
+import { lastScannedLedger, storeLedgerWhales } from '../features/whales';
 import { connectXrpl, ledgerWhales, validatedLedgerIndex } from '../upstreams/xrpl';
 import type { SyncJob } from './job';
 

@@ -10,8 +10,8 @@ import {
   securityEmail,
   type SecurityEvent,
   verificationEmail,
-} from '../features/account/account.emails';
-import { secondFactorGuard } from '../features/account/two-factor-guard';
+} from './auth-emails';
+import { secondFactorGuard } from './two-factor-guard';
 import { CLIENT_IP_HEADER } from './client-ip';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';

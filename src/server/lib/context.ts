@@ -1,12 +1,12 @@
 import type { Env } from '../env';
 import type { Db } from '../db/client';
 import type { Profile } from '../db/schema';
-import type { Billing } from '../features/billing/billing';
 import type { Auth } from './auth';
 import type { EventBus } from './event-bus';
+import type { JobControl } from './job-control';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
-import type { PushSender } from '../features/alerts/push';
+import type { PushSender } from './web-push';
 
 /** What every router, job and command is built with. */
 export interface AlertDeps {
@@ -20,8 +20,8 @@ export interface AppDeps {
   db: Db;
   auth: Auth;
   mailer: Mailer;
-  billing: Billing;
   events: EventBus;
+  jobs: JobControl;
   alerts: AlertDeps;
   logger: Logger;
   version: string;

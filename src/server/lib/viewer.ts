@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { isAdminRole, isPremiumPlan } from '@/domain/plans/entitlements';
-import { ensureProfile, getProfileByUserId } from '../features/profile/profile.service';
+import { ensureProfile, getProfileByUserId } from './profiles';
 import { AppError } from './app-error';
 import type { AppDeps, AppEnv, Viewer } from './context';
 

@@ -1,8 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { DatesProvider } from './providers/dates-provider';
-import { SessionProvider } from './providers/session-provider';
-import { ThemeProvider } from './providers/theme-provider';
+import { DatesProvider, ThemeProvider } from '@/web/features/preferences';
+import { SessionProvider } from '@/web/lib/session';
 import { AppRoutes } from './router';
 import { ToasterHost } from './toaster-host';
 

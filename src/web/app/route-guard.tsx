@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { decideAccess } from '@/domain/routing/guard';
 import type { Access } from '@/domain/routing/routes';
 import { PageSpinner } from '@/web/components/ui/spinner';
-import { useSession } from './providers/session-provider';
+import { useSession } from '@/web/lib/session';
 
 /** SPEC §2 route guard. The API refuses the same requests; this only spares the round trip. */
 export function RouteGuard({ access }: { access: Access }) {

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { lazyNamed } from '@/web/lib/lazy-named';
 import { toasterDemand } from '@/web/lib/toast';
-import { useTheme } from './providers/theme-provider';
+import { useTheme } from '@/web/features/preferences';
 
 const Toaster = lazyNamed(() => import('sonner'), 'Toaster');
 

@@ -1,17 +1,7 @@
 import type { MailMessage } from '../../lib/mailer';
+import { signature } from '../../lib/auth-emails';
 
-/** The account mails. Plain text: every client shows it, nothing in it can be abused as HTML. */
-const signature = '\n\n— XRP Research\nThis is an automatic message about your account.';
-
-export function verificationEmail(to: string, url: string): MailMessage {
-  return {
-    to,
-    subject: 'Verify your email for XRP Research',
-    text: `Welcome to XRP Research!\n\nConfirm your email address to finish creating your account:\n${url}\n\nThe link is valid for one hour. If you did not sign up, ignore this message.${signature}`,
-    link: url,
-  };
-}
-
+/** The mails of an email change. Plain text, like every account mail (lib/auth-emails.ts). */
 export function emailChangeConfirmation(to: string, url: string): MailMessage {
   return {
     to,
@@ -47,60 +37,5 @@ export function emailChangeUndoneNotice(to: string, signInUrl: string): MailMess
     to,
     subject: 'Security alert: the email change was undone',
     text: `The email address of your XRP Research account is ${to} again, and every session was signed out. Whoever asked for the change knew your password, so it no longer works and two-factor sign-in was turned off. Choose a new password with "Forgot password?" on the sign-in page, then turn two-factor sign-in on again in Settings:\n${signInUrl}${signature}`,
-  };
-}
-
-/** Sign-up with an address that has an account: the page says the same as for a new one; the owner learns here. */
-export function existingAccountSignUpEmail(to: string, publicUrl: string): MailMessage {
-  const signIn = `${publicUrl}/auth`;
-  return {
-    to,
-    subject: 'Someone tried to sign up with your email address',
-    text: `Someone tried to create an XRP Research account with this address, which already has one. No new account was made.\n\nIf it was you, sign in here (forgot your password? The sign-in page has a link):\n${signIn}\n\nIf it was not you, ignore this message.${signature}`,
-  };
-}
-
-export function passwordResetEmail(to: string, url: string): MailMessage {
-  return {
-    to,
-    subject: 'Reset your XRP Research password',
-    text: `Someone (hopefully you) asked to reset the password of your XRP Research account. Choose a new password here:\n${url}\n\nThe link is valid for one hour. If you did not ask for this, ignore this message: your password stays as it is.${signature}`,
-    link: url,
-  };
-}
-
-export type SecurityEvent =
-  'password-changed' | 'password-reset' | 'email-changed' | 'two-factor-enabled' | 'two-factor-disabled';
-
-const securityText: Record<SecurityEvent, { subject: string; body: string }> = {
-  'password-changed': {
-    subject: 'Your password was changed',
-    body: 'The password of your XRP Research account was just changed, and your other sessions were signed out.',
-  },
-  'password-reset': {
-    subject: 'Your password was reset',
-    body: 'The password of your XRP Research account was just reset with an emailed link, and every session was signed out.',
-  },
-  'email-changed': {
-    subject: 'Your email address was changed',
-    body: 'The email address of your XRP Research account was just changed.',
-  },
-  'two-factor-enabled': {
-    subject: 'Two-factor authentication is on',
-    body: 'Two-factor authentication was just turned on for your XRP Research account.',
-  },
-  'two-factor-disabled': {
-    subject: 'Two-factor authentication is off',
-    body: 'Two-factor authentication was just turned off for your XRP Research account.',
-  },
-};
-
-/** Security notices are always sent; no preference turns them off (SPEC §6). */
-export function securityEmail(to: string, event: SecurityEvent): MailMessage {
-  const { subject, body } = securityText[event];
-  return {
-    to,
-    subject: `Security alert: ${subject.toLowerCase()}`,
-    text: `${body}\n\nIf this was not you, reset your password now and contact support.${signature}`,
   };
 }

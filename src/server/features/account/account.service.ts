@@ -10,12 +10,12 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from '../../lib/auth';
 import type { Mailer } from '../../lib/mailer';
-import { getPreferences } from '../preferences/preferences.service';
-import { getProfileByUserId, toProfileDto } from '../profile/profile.service';
-import { securityEmail } from './account.emails';
+import { getPreferences } from '../preferences';
+import { getProfileByUserId, toProfileDto } from '../../lib/profiles';
+import { securityEmail } from '../../lib/auth-emails';
 import { requestEmailChange } from './email-change.service';
-import { toNotificationDto } from '../alerts/notifications.service';
-import { listRules } from '../alerts/rules.service';
+import { toNotificationDto } from '../alerts';
+import { listRules } from '../alerts';
 
 /** Checks a user's password against their credential account; false for a user without one. */
 export async function verifyPassword(auth: Auth, userId: string, password: string): Promise<boolean> {

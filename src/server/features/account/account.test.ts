@@ -4,7 +4,7 @@ import type { TestSmtp } from '../../../../tests/support/smtp';
 import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
 import { cookieOf, createTestApp, TEST_PASSWORD, type TestApp } from '../../../../tests/support/test-app';
 import { BLOCKED_MESSAGE } from '../../lib/auth';
-import { setUserBlocked } from '../users/users.service';
+import { setUserBlocked } from '../users';
 
 const context = useTestAppWithSmtp();
 let app: TestApp;

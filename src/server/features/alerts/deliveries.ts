@@ -7,7 +7,7 @@ import type { Database, UserPreferencesTable } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { alertsEmail } from './alerts.emails';
-import type { PushSender } from './push';
+import type { PushSender } from '../../lib/web-push';
 import { unsubscribeToken, type UnsubscribeCategory } from './unsubscribe';
 
 type Prefs = Selectable<UserPreferencesTable>;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
-import { assertPushEndpoint } from './push';
+import { assertPushEndpoint } from '../../lib/web-push';
 
 export interface PushSubscriptionInput {
   endpoint: string;

@@ -6,7 +6,7 @@ import { browserKeys, startPushService } from '../../../../tests/support/push-se
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { createLogger } from '../../lib/logger';
 import { deliverDue, type DeliveryDeps } from './deliveries';
-import { assertPushEndpoint, createPushSender, type PushSender } from './push';
+import { assertPushEndpoint, createPushSender, type PushSender } from '../../lib/web-push';
 
 let push: Awaited<ReturnType<typeof startPushService>>;
 let app: TestApp;

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { sql } from 'kysely';
-import { windowSummary } from '../analysis/analysis.service';
+import { windowSummary } from '../analysis';
 import { formatAmount, formatPercent, formatPrice } from '@/domain/format/format';
 import { timezones } from '@/domain/preferences/preferences.schema';
 import type { Db } from '../../db/client';

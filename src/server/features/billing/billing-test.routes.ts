@@ -3,7 +3,8 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { billingInvoiceSchema, billingSummarySchema } from '@/domain/billing/billing';
 import { AppError } from '../../lib/app-error';
-import type { AppDeps, AppEnv } from '../../lib/context';
+import type { AppEnv } from '../../lib/context';
+import type { BillingDeps } from './billing';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { billingSummary, listInvoices } from './billing.service';
@@ -32,7 +33,7 @@ const notTestMode = errorResponse('Not in test mode, or not found');
  * The local test-mode provider's checkout and billing pages' API. It exists only without Stripe keys:
  * with Stripe, every route here answers 404. The user must be signed in and acts on their own records.
  */
-export function createTestBillingRoutes(deps: AppDeps) {
+export function createTestBillingRoutes(deps: BillingDeps) {
   const onlyInTestMode: MiddlewareHandler<AppEnv> = async (_c, next) => {
     if (!deps.billing.test)
       throw new AppError('not_found', 'Test-mode billing is off: this server uses Stripe');

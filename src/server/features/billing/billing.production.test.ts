@@ -14,7 +14,7 @@ describe('test-mode billing under NODE_ENV=production', () => {
     try {
       const config = await app.request('/api/billing/config');
       expect(config.status).toBe(200);
-      expect(await config.json()).toEqual({ mode: 'test' });
+      expect(await config.json()).toMatchObject({ mode: 'test' });
       // Its checkout works as in development: the setting is what keeps it from running by accident.
       const user = await app.signedInUser();
       const checkout = await app.request('/api/billing/checkout', { method: 'POST', cookie: user.cookie });

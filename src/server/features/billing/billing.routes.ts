@@ -4,14 +4,15 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import {
   billingInvoiceSchema,
-  billingModeSchema,
+  billingConfigSchema,
   billingSummarySchema,
   redirectUrlSchema,
 } from '@/domain/billing/billing';
 import { subscriptionStatusSchema } from '@/domain/subscription/subscription.schema';
 import { AppError, errorBody } from '../../lib/app-error';
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../lib/context';
+import type { AppEnv } from '../../lib/context';
+import type { BillingDeps } from './billing';
 import { enforceRateLimit, type RateRule } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
@@ -35,11 +36,11 @@ const configRoute = createRoute({
   method: 'get',
   path: '/billing/config',
   tags: ['Billing'],
-  summary: 'Whether payments go through Stripe or the local test mode',
-  responses: { 200: jsonContent(z.object({ mode: billingModeSchema }), 'The billing mode') },
+  summary: "Whether payments go through Stripe or the local test mode, and Premium's price",
+  responses: { 200: jsonContent(billingConfigSchema, 'The billing mode and price') },
 });
 
-export function createBillingRoutes(deps: AppDeps) {
+export function createBillingRoutes(deps: BillingDeps) {
   const { billing } = deps;
   const signedIn = requireViewer(deps);
 
@@ -131,7 +132,16 @@ export function createBillingRoutes(deps: AppDeps) {
   };
 
   return createRouter()
-    .openapi(configRoute, (c) => c.json({ mode: billing.provider.mode }, 200))
+    .openapi(configRoute, async (c) => {
+      const price = await billing.provider.price().then(
+        (value) => ({ price: value, priceUnavailable: null }),
+        (error: unknown) => {
+          deps.logger.warn({ err: error }, 'premium price unavailable');
+          return { price: null, priceUnavailable: 'The payment provider could not be reached' };
+        },
+      );
+      return c.json({ mode: billing.provider.mode, ...price }, 200);
+    })
     .openapi(checkRoute, async (c) => {
       const viewer = viewerOf(c);
       c.header('Cache-Control', 'no-store');
@@ -190,7 +200,7 @@ export function createBillingRoutes(deps: AppDeps) {
  * Stripe's webhook: the signature is checked on the raw body before anything is parsed; each event id
  * is processed once (a redelivery answers 200 without acting). Errors answer 500 so Stripe retries.
  */
-export function createStripeWebhookRoutes(deps: AppDeps) {
+export function createStripeWebhookRoutes(deps: BillingDeps) {
   const { billing } = deps;
   return createRouter().post('/webhooks/stripe', bodyLimit({ maxSize: 512 * 1024 }), async (c) => {
     const stripe = billing.stripe;

@@ -372,8 +372,15 @@ describe('portal, checkout return and account deletion', () => {
 
   it('has no test-mode pages when Stripe is configured', async () => {
     const user = await app.signedInUser();
+    // The price shown is the one Stripe holds (edited in its dashboard here), not our default.
+    expect(stripe.prices.size).toBe(1);
+    for (const price of stripe.prices.values()) price.unit_amount = 1250;
     const config = await (await app.request('/api/billing/config')).json();
-    expect(config).toEqual({ mode: 'stripe' });
+    expect(config).toEqual({
+      mode: 'stripe',
+      price: { amountCents: 1250, currency: 'usd', interval: 'month', intervalCount: 1 },
+      priceUnavailable: null,
+    });
     const page = await app.request('/api/billing/test/portal', { cookie: user.cookie });
     expect(page.status).toBe(404);
     const pay = await app.request('/api/billing/test/checkout/cs_test_x/pay', post(user.cookie));

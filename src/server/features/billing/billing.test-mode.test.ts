@@ -43,7 +43,11 @@ async function subscribedUser() {
 
 describe('test-mode checkout', () => {
   it('is the mode without Stripe keys', async () => {
-    expect(await (await app.request('/api/billing/config')).json()).toEqual({ mode: 'test' });
+    expect(await (await app.request('/api/billing/config')).json()).toEqual({
+      mode: 'test',
+      price: { amountCents: 900, currency: 'usd', interval: 'month', intervalCount: 1 },
+      priceUnavailable: null,
+    });
   });
 
   it("shows the user's own session, pays it without a card, and the user is premium", async () => {
@@ -179,7 +183,7 @@ describe('test-mode billing page', () => {
     const renewing = await subscribedUser();
     const ending = await subscribedUser();
     await app.request('/api/billing/test/portal/cancel', post(ending.cookie));
-    const test = app.deps.billing.test;
+    const test = app.billing.test;
     if (!test) throw new Error('expected test mode');
     const later = new Date(Date.now() + 40 * 86_400_000);
     expect(await test.advanceDue(later)).toBeGreaterThanOrEqual(2);

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import type { Logger } from '../../lib/logger';
+import type { AppDeps } from '../../lib/context';
 import type { Mailer } from '../../lib/mailer';
 import { processBillingEvent, type BillingContext } from './billing.service';
 import { createStripeProvider } from './stripe-provider';
@@ -13,6 +14,11 @@ export interface Billing extends BillingContext {
   test: TestBillingProvider | null;
   /** Present with Stripe keys: the SDK client and the webhook signing secret. */
   stripe: { client: Stripe; webhookSecret: string | undefined } | null;
+}
+
+/** What the billing routes are built with: the app's deps and billing itself (composed in runtime.ts). */
+export interface BillingDeps extends AppDeps {
+  billing: Billing;
 }
 
 export function createBilling(deps: { env: Env; db: Db; mailer: Mailer; logger: Logger }): Billing {

@@ -1,4 +1,4 @@
-import type { BillingMode } from '@/domain/billing/billing';
+import type { BillingMode, PlanPrice } from '@/domain/billing/billing';
 
 /** A subscription as the payment provider holds it right now. */
 export interface SubscriptionSnapshot {
@@ -62,6 +62,8 @@ export interface BillingCustomerInput {
  */
 export interface BillingProvider {
   readonly mode: BillingMode;
+  /** Premium's price as the provider holds it (Stripe: the price object checkout charges). */
+  price(): Promise<PlanPrice>;
   /** Creates the provider's customer for a user (called once per user; the caller stores the link). */
   createCustomer(input: BillingCustomerInput): Promise<string>;
   /** A checkout page for the $9/month plan; returns its URL. */

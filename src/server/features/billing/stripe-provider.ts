@@ -1,6 +1,14 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
-import { PREMIUM_CURRENCY, PREMIUM_PRICE_CENTS } from '@/domain/billing/billing';
+import {
+  PREMIUM_CURRENCY,
+  PREMIUM_PRICE_CENTS,
+  planPriceSchema,
+  type PlanPrice,
+} from '@/domain/billing/billing';
+
+/** How long a price read from Stripe is shown before it is read again. */
+const PRICE_TTL_MS = 10 * 60_000;
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { BillingEvent, BillingProvider, InvoiceSnapshot, SubscriptionSnapshot } from './provider';
@@ -149,10 +157,38 @@ export function createStripeProvider(
     return rememberedPrice;
   };
 
+  // The price object checkout charges, read from Stripe and kept for a while (an edit in Stripe's
+  // dashboard shows within PRICE_TTL_MS); the last good one stays when Stripe cannot be reached.
+  let knownPrice: { value: PlanPrice; at: number } | null = null;
+  const price = async (): Promise<PlanPrice> => {
+    if (knownPrice && Date.now() - knownPrice.at < PRICE_TTL_MS) return knownPrice.value;
+    try {
+      const object = await stripe.prices.retrieve(await priceId());
+      const interval = planPriceSchema.shape.interval.safeParse(object.recurring?.interval);
+      if (object.unit_amount === null || !object.recurring || !interval.success)
+        throw new Error(`Stripe price ${object.id} is not a fixed recurring amount`);
+      const value: PlanPrice = {
+        amountCents: object.unit_amount,
+        currency: object.currency,
+        interval: interval.data,
+        intervalCount: object.recurring.interval_count,
+      };
+      knownPrice = { value, at: Date.now() };
+      return value;
+    } catch (error) {
+      if (knownPrice) {
+        deps.logger.warn({ err: error }, 'stripe price unreadable; showing the last one read');
+        return knownPrice.value;
+      }
+      throw error;
+    }
+  };
+
   return {
     mode: 'stripe',
     stripe,
     priceId,
+    price,
     async createCustomer({ userId, email, name }) {
       const customer = await stripe.customers.create(
         { email, ...(name ? { name } : {}), metadata: { user_id: userId } },
@@ -206,4 +242,3 @@ export function createStripeProvider(
     },
   };
 }
-

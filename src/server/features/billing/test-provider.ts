@@ -160,6 +160,12 @@ export function createTestProvider(deps: { db: Db; publicUrl: string }): TestBil
 
   return {
     mode: 'test',
+    price: async () => ({
+      amountCents: PREMIUM_PRICE_CENTS,
+      currency: PREMIUM_CURRENCY,
+      interval: 'month',
+      intervalCount: 1,
+    }),
     attach(fn) {
       process = fn;
     },

@@ -11,10 +11,10 @@ import { AppError } from '../../lib/app-error';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
-import { listActiveDominoEvents } from '../domino/domino.service';
-import { getFearGreedView, getHistory, getMetricsView } from '../market/market.service';
-import { listNews } from '../news/news.service';
-import { getWhaleStats, listWhaleTransactions } from '../whales/whales.service';
+import { listActiveDominoEvents } from '../domino';
+import { getFearGreedView, getHistory, getMetricsView } from '../market';
+import { listNews } from '../news';
+import { getWhaleStats, listWhaleTransactions } from '../whales';
 import { authenticateApiKey, recordApiKeyUse } from './api-keys.service';
 
 const errors = {

@@ -3,7 +3,7 @@ import type { AdminDominoEvent, DominoEventInput, DominoEventPatch } from '@/dom
 import type { Db } from '../../db/client';
 import type { Database, DominoEventsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../lib/audit';
 
 type Row = Omit<Selectable<DominoEventsTable>, 'date'> & { date: string };
 

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { ServerEvent } from '@/domain/events';
 import type { Db } from '../../db/client';
 import type { LiveEvent } from '../../lib/event-bus';
-import { toMetricsDto } from '../market/market.service';
-import { toApiSourceDto, toSyncLogDto } from '../sync/sync.service';
-import { toNotificationDto } from '../alerts/notifications.service';
-import { toWhaleDto } from '../whales/whales.service';
+import { toMetricsDto } from '../market';
+import { toApiSourceDto, toSyncLogDto } from '../sync';
+import { toNotificationDto } from '../alerts';
+import { toWhaleDto } from '../whales';
 
 async function loadData(db: Db, type: string, rowId: string): Promise<ServerEvent | null> {
   switch (type) {

@@ -19,7 +19,7 @@ import { MAX_INTERPOLATION_GAP_MS, valueAt, velocity } from '@/domain/market/met
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
 import type { Selectable } from 'kysely';
-import { sourceHealth } from '../sync/source-health.service';
+import { sourceHealth } from '../sync';
 
 type MetricsRow = Selectable<Database['crypto_metrics']>;
 type FearGreedRow = Selectable<Database['fear_greed_index']>;

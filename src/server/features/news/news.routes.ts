@@ -6,7 +6,6 @@ import {
   newsStatsSchema,
   type NewsListQuery,
 } from '@/domain/news/news.schema';
-import { runSource } from '../../jobs/runner';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/context';
 import { enforceRateLimit } from '../../lib/rate-limit';
@@ -37,7 +36,6 @@ const statsRoute = createRoute({
 });
 
 export function createNewsRoutes(deps: AppDeps) {
-  const runner = { db: deps.db, env: deps.env, logger: deps.logger };
   const refreshRoute = createRoute({
     method: 'post',
     path: '/news/refresh',
@@ -90,7 +88,7 @@ export function createNewsRoutes(deps: AppDeps) {
         .executeTakeFirst();
       if (!source || source.status === 'inactive')
         throw new AppError('conflict', 'News syncing is switched off by an administrator');
-      const outcome = await runSource(runner, source.id, 'manual');
+      const outcome = await deps.jobs.runSource(source.id);
       if (outcome.status === 'skipped')
         throw new AppError('conflict', 'The news is being refreshed right now; it will appear in a moment');
       if (outcome.status === 'error')

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { sendWeeklyMail, summaryOnce, weeklyWindow, type WeeklyDeps } from '../alerts/weekly-summary';
+import { sendWeeklyMail, summaryOnce, weeklyWindow, type WeeklyDeps } from '../alerts';
 
 /**
  * The weekly summary for confirmed newsletter subscribers, on Monday from 08:00 UTC. An address whose

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_LINK_INVALID } from '@/domain/newsletter/newsletter.schema';
 import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
 import { createLogger } from '../../lib/logger';
-import { sendWeeklyMail } from '../alerts/weekly-summary';
+import { sendWeeklyMail } from '../alerts';
 import { sendNewsletterSummaries } from './newsletter-weekly';
 
 // Behind a proxy, so each test can speak from its own client address.

@@ -10,7 +10,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../lib/audit';
 
 const NOT_FOUND = 'This research post does not exist.';
 

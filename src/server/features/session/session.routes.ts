@@ -4,7 +4,7 @@ import { signedOutState } from '@/domain/session/signed-out';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, jsonContent } from '../../lib/router';
 import { loadViewer } from '../../lib/viewer';
-import { toProfileDto } from '../profile/profile.service';
+import { toProfileDto } from '../../lib/profiles';
 
 const sessionRoute = createRoute({
   method: 'get',

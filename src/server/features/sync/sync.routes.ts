@@ -6,9 +6,6 @@ import {
   syncLogSchema,
   taskRunSchema,
 } from '@/domain/sync/sync.schema';
-import { tasks } from '../../jobs/registry';
-import { cleanupStuckSyncs, triggerSource } from '../../jobs/runner';
-import { listTaskRuns } from '../../jobs/task';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer } from '../../lib/viewer';
@@ -23,7 +20,6 @@ const idParams = z.object({ id: z.uuid('Unknown API source') });
 /** Admin: data sources, their sync logs, manual syncs and stuck-sync cleanup (SPEC §7 server functions). */
 export function createSyncRoutes(deps: AppDeps) {
   const admin = requireViewer(deps, 'admin');
-  const runner = { db: deps.db, env: deps.env, logger: deps.logger };
 
   const list = createRoute({
     method: 'get',
@@ -99,7 +95,7 @@ export function createSyncRoutes(deps: AppDeps) {
   return createRouter()
     .openapi(list, async (c) => c.json(await listApiSources(deps.db), 200))
     .openapi(logs, async (c) => c.json(await listSyncLogs(deps.db), 200))
-    .openapi(taskRuns, async (c) => c.json(await listTaskRuns(deps.db, tasks), 200))
+    .openapi(taskRuns, async (c) => c.json(await deps.jobs.listTaskRuns(), 200))
     .openapi(frequency, async (c) =>
       c.json(
         await updateSyncFrequency(deps.db, c.req.valid('param').id, c.req.valid('json').syncFrequencyMinutes),
@@ -107,9 +103,9 @@ export function createSyncRoutes(deps: AppDeps) {
       ),
     )
     .openapi(trigger, async (c) => {
-      const outcome = await triggerSource(runner, c.req.valid('param').id);
+      const outcome = await deps.jobs.triggerSource(c.req.valid('param').id);
       if (outcome.status === 'skipped') throw new Error('unreachable: triggerSource refuses skipped runs');
       return c.json({ status: outcome.status, log: toSyncLogDto(outcome.log) }, 200);
     })
-    .openapi(cleanup, async (c) => c.json({ cleanedCount: await cleanupStuckSyncs(deps.db) }, 200));
+    .openapi(cleanup, async (c) => c.json({ cleanedCount: await deps.jobs.cleanupStuckSyncs() }, 200));
 }

@@ -128,7 +128,12 @@ describe('market read routes', () => {
         latest: null,
         previous: null,
         // Nothing synced and nothing tried yet: unknown, and the card says the data is not read yet.
-        source: { name: 'CoinGecko Market Data', everSucceeded: false, lastSuccessAt: null, failingSince: null },
+        source: {
+          name: 'CoinGecko Market Data',
+          everSucceeded: false,
+          lastSuccessAt: null,
+          failingSince: null,
+        },
       });
       expect(await (await fresh.request('/api/market/fear-greed')).json()).toMatchObject({
         latest: null,

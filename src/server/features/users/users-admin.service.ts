@@ -12,7 +12,7 @@ import {
 } from '@/domain/admin/admin.schema';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../lib/audit';
 
 function adminUsersQuery(db: Db) {
   return db

@@ -1,10 +1,10 @@
 import { firstPasswordError } from '@/domain/auth/password-rules';
 import type { Role, SubscriptionPlan } from '@/domain/plans/entitlements';
 import type { Db } from '../../db/client';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from '../../lib/auth';
-import { ensureProfile, setSubscriptionPlan } from '../profile/profile.service';
+import { ensureProfile, setSubscriptionPlan } from '../../lib/profiles';
 
 export interface CreateUserInput {
   email: string;

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { WHALE_LIST_LIMIT, type WhaleStats, type WhaleTransaction } from '@/domain/whales/whales.schema';
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
-import { sourceHealth } from '../sync/source-health.service';
+import { sourceHealth } from '../sync';
 
 export function toWhaleDto(row: Selectable<Database['whale_transactions']>): WhaleTransaction {
   return {
@@ -50,4 +50,3 @@ export async function getWhaleStats(db: Db): Promise<WhaleStats> {
     source: { ...health, everSucceeded: anyRead },
   };
 }
-

@@ -1,6 +1,6 @@
 import { Suspense, useDeferredValue } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
 import { lazyNamed, useOnceTrue } from '@/web/lib/lazy-named';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTheme } from '@/web/app/providers/theme-provider';
+import { useTheme } from '@/web/features/preferences';
 
 /** SPEC §2: the logo changes with the theme. */
 export function Logo() {

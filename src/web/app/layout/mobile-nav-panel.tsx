@@ -1,6 +1,6 @@
 import { CreditCard, LayoutDashboard, LogOut, Settings } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Sheet, SheetContent, SheetTitle } from '@/web/components/ui/sheet';
 import { cn } from '@/web/lib/cn';

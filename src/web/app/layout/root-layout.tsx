@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { TestModeBanner } from '@/web/features/billing/components/test-mode-banner';
 import { AuthLinkNotices } from './auth-link-notices';
 import { Footer } from './footer';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/web/lib/toast';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 
 /**
  * Sign out behind a confirmation, with the SPEC §8 toasts. The client forgets the user only once the

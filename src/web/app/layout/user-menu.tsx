@@ -1,6 +1,6 @@
 import { ChevronDown, CreditCard, LayoutDashboard, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import {
   DropdownMenu,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { alertTypes, describeRule } from '@/domain/alerts/alerts.schema';
 import { canUpdatePreference } from '@/domain/preferences/preferences.schema';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { PremiumBadge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -20,7 +20,7 @@ import { PushToggle, PushUnsupportedNote } from '@/web/features/alerts/component
 import { MarketAlertForms, PriceAlertForm } from '@/web/features/alerts/components/rule-forms';
 import { preferencesQuery, useUpdatePreference } from '@/web/features/preferences/api/preferences';
 import { SettingRow } from '@/web/features/settings/components/setting-row';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { useDates } from '@/web/features/preferences';
 import { PageHeading } from './page-heading';
 
 function AlertTypesCard({ userId, isPremium }: { userId: string; isPremium: boolean }) {

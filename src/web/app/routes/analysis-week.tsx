@@ -7,12 +7,12 @@ import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { weekQuery } from '@/web/features/analysis/api';
 import { WeekFigures } from '@/web/features/analysis/components/week-figures';
 import { PremiumOverlay } from '@/web/features/market/components/premium-overlay';
 import { PageHeading } from './page-heading';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { useDates } from '@/web/features/preferences';
 
 /**
  * /analysis/:week: one week in full — figures, the closing price of each day and the headlines. The

@@ -1,7 +1,7 @@
 import { Crown } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { ChartsCard } from '@/web/features/market/components/charts-card';

@@ -12,7 +12,7 @@ import { ResetPasswordForm } from '@/web/features/auth/components/reset-password
 import { SignInForm } from '@/web/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/web/features/auth/components/sign-up-form';
 import { TwoFactorStep } from '@/web/features/auth/components/two-factor-step';
-import { sessionQuery, useSession } from '../providers/session-provider';
+import { sessionQuery, useSession } from '@/web/lib/session';
 import { emitSessionEvent } from '@/web/lib/session-events';
 import { usePageTitle } from '../use-page-title';
 

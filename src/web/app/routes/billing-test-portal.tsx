@@ -7,6 +7,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
+import { PremiumPriceFigure } from '@/web/features/billing';
 import {
   testPortalAction,
   testPortalQuery,
@@ -16,7 +17,7 @@ import {
 import { TestModeNotice } from '@/web/features/billing/components/test-mode-notice';
 import { emitSessionEvent } from '@/web/lib/session-events';
 import { usePageTitle } from '../use-page-title';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { useDates } from '@/web/features/preferences';
 
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
@@ -86,7 +87,9 @@ export function Component() {
                   </Badge>
                 )}
               </div>
-              <CardDescription>$9.00 per month</CardDescription>
+              <CardDescription>
+                <PremiumPriceFigure />
+              </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
               {!subscription && <p>You have no subscription yet.</p>}

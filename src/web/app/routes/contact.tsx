@@ -6,7 +6,7 @@ import {
   contactMessageSchema,
   type ContactMessageInput,
 } from '@/domain/contact/contact.schema';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Field } from '@/web/components/ui/field';

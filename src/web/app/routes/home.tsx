@@ -4,7 +4,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { MarketTicker } from '@/web/features/home/components/market-ticker';
 import { PlansSection } from '@/web/features/home/components/plans-section';
-import { useSession } from '../providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { usePageTitle } from '../use-page-title';
 
 const featureCards = [

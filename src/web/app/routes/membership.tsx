@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { billingConfigQuery, billingSummaryQuery } from '@/web/features/billing/api/billing';
 import { ManagePremium } from '@/web/features/billing/components/manage-premium';
 import {
@@ -12,6 +12,7 @@ import {
 import { PlanChooser } from '@/web/features/billing/components/plan-chooser';
 import { TestModeNotice } from '@/web/features/billing/components/test-mode-notice';
 import { useCheckoutReturn } from '@/web/features/billing/lib/use-checkout-return';
+import { usePremiumPriceText } from '@/web/features/billing';
 import { PageHeading } from './page-heading';
 
 /** SPEC §2 Membership: plans for visitors and free members; management for premium and complimentary. */
@@ -20,6 +21,7 @@ export function Component() {
   useCheckoutReturn({ loading, signedIn: Boolean(user) });
   const summary = useQuery(billingSummaryQuery(isPremium ? user?.id : undefined));
   const config = useQuery(billingConfigQuery);
+  const price = usePremiumPriceText('');
   const testMode = config.data?.mode === 'test';
 
   if (loading)
@@ -56,7 +58,7 @@ export function Component() {
       <PlanChooser signedIn={Boolean(user)} />
       <PaymentOptions />
       <Testimonials />
-      <Faq title="Frequently Asked Questions" items={planFaq} />
+      <Faq title="Frequently Asked Questions" items={planFaq(price || null)} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import {
   researchPostInputSchema,
   type ResearchPostInput,
 } from '@/domain/research/research.schema';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Markdown } from '@/web/components/markdown';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';

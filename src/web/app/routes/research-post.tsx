@@ -3,7 +3,7 @@ import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/web/lib/toast';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Markdown } from '@/web/components/markdown';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
 import { BackLink } from '@/web/components/back-link';
@@ -15,10 +15,12 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { deleteResearchPost, researchKeys, researchPostQuery } from '@/web/features/research/api/research';
 import { ApiError } from '@/web/lib/api-client';
 import { PageHeading } from './page-heading';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { usePremiumPriceText } from '@/web/features/billing';
+import { useDates } from '@/web/features/preferences';
 
 /** What a visitor or a free member sees instead of the body. */
 function LockedPost({ signedIn }: { signedIn: boolean }) {
+  const price = usePremiumPriceText('');
   return (
     <Card className="border-premium/50">
       <CardHeader>
@@ -27,8 +29,8 @@ function LockedPost({ signedIn }: { signedIn: boolean }) {
           The full post is for Premium members
         </CardTitle>
         <CardDescription>
-          Premium gives you every research post in full, whale and regulatory alerts and the developer API for
-          $9/month.
+          Premium gives you every research post in full, whale and regulatory alerts and the developer API
+          {price ? ` for ${price}` : ''}.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-3">

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Pager } from '@/web/components/pager';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -10,7 +10,7 @@ import { FormAlert } from '@/web/components/ui/form-alert';
 import { Spinner } from '@/web/components/ui/spinner';
 import { researchListQuery } from '@/web/features/research/api/research';
 import { PageHeading } from './page-heading';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { useDates } from '@/web/features/preferences';
 
 /** /research: the admins' research posts, newest first; admins also see drafts and write posts. */
 export function Component() {

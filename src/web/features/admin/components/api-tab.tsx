@@ -16,7 +16,7 @@ import {
   useTriggerSync,
   useUpdateFrequency,
 } from '../api/admin';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { useDates } from '@/web/features/preferences';
 
 const statusClass: Record<string, string> = {
   active: 'border-emerald-600/40 text-emerald-700 dark:text-emerald-400',

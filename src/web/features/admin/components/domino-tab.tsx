@@ -17,7 +17,7 @@ import {
   useSaveDominoEvent,
   useToggleDominoEvent,
 } from '../api/admin';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { useDates } from '@/web/features/preferences';
 
 type Impact = AdminDominoEvent['impact'];
 

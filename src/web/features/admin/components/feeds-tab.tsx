@@ -10,7 +10,7 @@ import { Field, SelectField, SwitchField } from '@/web/components/ui/field';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Switch } from '@/web/components/ui/switch';
 import { feedsQuery, useDeleteFeed, useRefreshNews, useSaveFeed, useToggleFeed } from '../api/admin';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { useDates } from '@/web/features/preferences';
 
 type FeedType = RssFeedDto['feedType'];
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { useDates } from '@/web/features/preferences';
 import { Spinner } from '@/web/components/ui/spinner';
 import { taskRunsQuery } from '../api/admin';
 

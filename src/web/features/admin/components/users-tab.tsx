@@ -7,7 +7,7 @@ import {
   type AdminUser,
 } from '@/domain/admin/admin.schema';
 import type { SubscriptionPlan } from '@/domain/plans/entitlements';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -18,7 +18,7 @@ import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { auditQuery, usersQuery, useUpdateUser } from '../api/admin';
 import { Pager } from '@/web/components/pager';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { useDates } from '@/web/features/preferences';
 
 const planLabels: Record<SubscriptionPlan, string> = {
   free: 'Free',

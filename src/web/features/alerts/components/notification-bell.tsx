@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '@/web/components/ui/popover';
 import { notificationsQuery, useMarkRead } from '../api/alerts';

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '@/web/lib/toast';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Switch } from '@/web/components/ui/switch';
-import { useUpdatePreference } from '@/web/features/preferences/api/preferences';
+import { useUpdatePreference } from '@/web/features/preferences';
 import { forgetPushSubscription, pushConfigQuery, savePushSubscription } from '../api/alerts';
 import { currentPushSubscription, pushSupported, subscribeToPush } from '../lib/push';
 

@@ -1,12 +1,30 @@
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatPlanPrice } from '@/domain/billing/billing';
 import { useCallback } from 'react';
 import { api, unwrap } from '@/web/lib/api-client';
 
 export const billingConfigQuery = queryOptions({
   queryKey: ['billing', 'config'],
   queryFn: () => unwrap(api.billing.config.$get()),
-  staleTime: Infinity,
+  // The mode never changes while the server runs; the price may be edited at Stripe.
+  staleTime: 10 * 60_000,
 });
+
+export type PremiumPrice =
+  | { status: 'loading' }
+  | { status: 'known'; amount: string; period: string; text: string }
+  | { status: 'unknown'; reason: string };
+
+/** Premium's price as the billing provider holds it ("$9", "per month"), never a number of our own. */
+export function usePremiumPrice(): PremiumPrice {
+  const { data, error } = useQuery(billingConfigQuery);
+  if (error) return { status: 'unknown', reason: error.message };
+  if (!data) return { status: 'loading' };
+  if (!data.price)
+    return { status: 'unknown', reason: data.priceUnavailable ?? 'The price is not known yet' };
+  const { amount, period } = formatPlanPrice(data.price);
+  return { status: 'known', amount, period, text: `${amount} ${period}` };
+}
 
 export const billingSummaryQuery = (userId: string | undefined) =>
   queryOptions({

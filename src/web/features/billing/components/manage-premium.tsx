@@ -6,8 +6,9 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { usePortal } from '../lib/billing-actions';
-import { FeatureList } from './plan-chooser';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { FeatureList } from './plan-cards';
+import { usePremiumPriceText } from './plan-price';
+import { useDates } from '@/web/features/preferences';
 
 interface ManagePremiumProps {
   complimentary: boolean;
@@ -19,6 +20,7 @@ interface ManagePremiumProps {
 export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
   const dates = useDates();
   const portal = usePortal(true);
+  const price = usePremiumPriceText('');
   const subscription = summary?.subscription ?? null;
   const endsAt = subscription?.endsAt ?? null;
   const nextBilling = !complimentary && !endsAt ? (subscription?.currentPeriodEnd ?? null) : null;
@@ -41,7 +43,7 @@ export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
           <CardDescription>
             {complimentary
               ? 'Every Premium feature, granted by our team, with nothing to pay.'
-              : 'Every Premium feature for $9 per month, billed monthly.'}
+              : `Every Premium feature${price ? ` for ${price}` : ''}, billed by our payment provider.`}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">

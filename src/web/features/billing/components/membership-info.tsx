@@ -88,7 +88,8 @@ export interface FaqItem {
   answer: string;
 }
 
-export const planFaq: FaqItem[] = [
+/** The plan questions; `price` is Premium's price as the provider holds it ("$9 per month"), when known. */
+export const planFaq = (price: string | null): FaqItem[] => [
   {
     question: 'Can I cancel anytime?',
     answer:
@@ -96,8 +97,7 @@ export const planFaq: FaqItem[] = [
   },
   {
     question: 'How do payments work?',
-    answer:
-      'Card payments go through our card payment provider, which handles your card details securely. You are billed $9 each month.',
+    answer: `Card payments go through our card payment provider, which handles your card details securely.${price ? ` Premium is ${price}.` : ''}`,
   },
   {
     question: 'Is there a money-back guarantee?',

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
 import { PremiumBadge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -12,7 +12,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { copyToClipboard } from '@/web/lib/clipboard';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { rememberRecentKey } from '../lib/recent-key';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { useDates } from '@/web/features/preferences';
 
 const curlFor = (key: string) =>
   `curl -H "Authorization: Bearer ${key}" ${window.location.origin}/api/v1/metrics`;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Field } from '@/web/components/ui/field';

@@ -1,10 +1,9 @@
-import { BarChart3, Bell, Building2, Check, Code2 } from 'lucide-react';
+import { BarChart3, Bell, Building2, Code2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { freePlanFeatures, premiumPlanFeatures } from '@/domain/plans/plans';
-import { useSession } from '@/web/app/providers/session-provider';
-import { Badge } from '@/web/components/ui/badge';
+import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { PlanCards } from '@/web/features/billing';
 
 const premiumFeatures = [
   {
@@ -45,63 +44,29 @@ export function PlansSection() {
           </Card>
         ))}
       </div>
-      <div className="mx-auto grid w-full max-w-4xl gap-4 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle as="h3">Free</CardTitle>
-            <CardDescription>
-              <span className="text-3xl font-bold text-foreground">$0</span> forever
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <ul className="flex flex-col gap-2 text-sm">
-              {freePlanFeatures.map((item) => (
-                <li key={item} className="flex items-center gap-2">
-                  <Check className="size-4 text-primary" aria-hidden="true" />
-                  {item}
-                </li>
-              ))}
-            </ul>
-            {user ? (
-              <Button variant="outline" disabled>
-                Current Plan
-              </Button>
-            ) : (
-              <Button asChild variant="outline">
-                <Link to="/auth">Get Started</Link>
-              </Button>
-            )}
-          </CardContent>
-        </Card>
-        <Card className="border-premium">
-          <CardHeader>
-            <div className="flex items-center justify-between">
-              <CardTitle as="h3">Premium</CardTitle>
-              <Badge className="border-premium/60 text-premium">Most Popular</Badge>
-            </div>
-            <CardDescription>
-              <span className="text-3xl font-bold text-foreground">$9</span> per month
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <ul className="flex flex-col gap-2 text-sm">
-              {premiumPlanFeatures.map((item) => (
-                <li key={item} className="flex items-center gap-2">
-                  <Check className="size-4 text-premium" aria-hidden="true" />
-                  {item}
-                </li>
-              ))}
-            </ul>
-            <Button asChild variant="premium">
-              {user ? (
-                <Link to="/membership">Upgrade to Premium</Link>
-              ) : (
-                <Link to="/auth">Sign Up for Premium</Link>
-              )}
+      <PlanCards
+        heading="h3"
+        freeAction={
+          user ? (
+            <Button variant="outline" disabled>
+              Current Plan
             </Button>
-          </CardContent>
-        </Card>
-      </div>
+          ) : (
+            <Button asChild variant="outline">
+              <Link to="/auth">Get Started</Link>
+            </Button>
+          )
+        }
+        premiumAction={
+          <Button asChild variant="premium">
+            {user ? (
+              <Link to="/membership">Upgrade to Premium</Link>
+            ) : (
+              <Link to="/auth">Sign Up for Premium</Link>
+            )}
+          </Button>
+        }
+      />
     </section>
   );
 }

@@ -3,13 +3,13 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import { priceImpactTone } from '@/domain/format/format';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { cn } from '@/web/lib/cn';
 import { dominoQuery } from '../api/market';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { useDates } from '@/web/features/preferences';
 
 const impactClass = {
   High: 'border-red-600/40 text-red-700 dark:text-red-400',

@@ -4,7 +4,7 @@ import { toast } from '@/web/lib/toast';
 import { formatAmount, formatPercent, formatPrice, formatUsd } from '@/domain/format/format';
 import { sourceUnavailableNote } from '@/domain/sync/source-health';
 import { changePercent, isStale, XRP_TOTAL_SUPPLY } from '@/domain/market/metrics';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { useDates } from '@/web/features/preferences';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { metricsQuery } from '../api/market';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTheme } from '@/web/app/providers/theme-provider';
+import { useTheme } from '@/web/features/preferences';
 
 /** The only third-party origin the page talks to; the CSP allows it for frames and this probe alone. */
 export const WIDGET_ORIGIN = 'https://s.tradingview.com';

@@ -11,8 +11,8 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { createDateFormatter, type DateFormatter } from '@/domain/format/dates';
-import { useDates } from '@/web/app/providers/dates-provider';
-import { useTheme } from '@/web/app/providers/theme-provider';
+import { useDates } from '@/web/features/preferences';
+import { useTheme } from '@/web/features/preferences';
 import { themeColor } from '../lib/css-color';
 
 /** Milliseconds as the chart's time: whole seconds (the server's buckets are whole seconds). */

@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import type { NewsArticle } from '@/domain/news/news.schema';
 import { formatExcerpt } from '@/domain/format/format';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { useDates } from '@/web/features/preferences';
 import { Badge } from '@/web/components/ui/badge';
 import { Card } from '@/web/components/ui/card';
 

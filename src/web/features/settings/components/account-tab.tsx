@@ -6,10 +6,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { Dialog, DialogContent } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
-import { ApiKeysCard } from '@/web/features/developer/components/api-keys-card';
+import { ApiKeysCard } from '@/web/features/developer';
 import { api, unwrap } from '@/web/lib/api-client';
 import { broadcastSessionEvent } from '@/web/lib/session-events';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { SecondFactorField } from './second-factor-field';
 
 /** SPEC §4 delete dialog: enabled with a password and the acknowledgement; after success, 2 s, sign out, home. */

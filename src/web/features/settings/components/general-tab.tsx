@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createDateFormatter, type DateFormatStyle } from '@/domain/format/dates';
 import { timezones, type Preferences, type ThemePreference } from '@/domain/preferences/preferences.schema';
-import { useSession } from '@/web/app/providers/session-provider';
-import { useTheme } from '@/web/app/providers/theme-provider';
+import { useSession } from '@/web/lib/session';
+import { useTheme } from '@/web/features/preferences';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Input, Label } from '@/web/components/ui/input';
 import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
-import { preferencesQuery, useUpdatePreference } from '@/web/features/preferences/api/preferences';
+import { preferencesQuery, useUpdatePreference } from '@/web/features/preferences';
 import { useUpdateFullName } from '../api/account';
 import { ChangeEmailDialog } from './change-email-dialog';
 

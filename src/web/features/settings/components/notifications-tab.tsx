@@ -5,19 +5,15 @@ import {
   type PreferenceField,
   type Preferences,
 } from '@/domain/preferences/preferences.schema';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
 import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Switch } from '@/web/components/ui/switch';
-import {
-  preferencesQuery,
-  useUpdatePreference,
-  type PreferenceUpdate,
-} from '@/web/features/preferences/api/preferences';
-import { PushToggle, PushUnsupportedNote } from '@/web/features/alerts/components/push-toggle';
+import { preferencesQuery, useUpdatePreference, type PreferenceUpdate } from '@/web/features/preferences';
+import { PushToggle, PushUnsupportedNote } from '@/web/features/alerts';
 import { SettingRow } from './setting-row';
 
 type BooleanField = { [F in PreferenceField]: Preferences[F] extends boolean ? F : never }[PreferenceField];

@@ -6,7 +6,7 @@ import { passwordChangeRules } from '@/domain/auth/password-rules';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
-import { PasswordStrength } from '@/web/features/auth/components/password-strength';
+import { PasswordStrength } from '@/web/features/auth';
 import { api, unwrap } from '@/web/lib/api-client';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };

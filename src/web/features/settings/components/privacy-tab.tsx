@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import { planNames } from '@/domain/plans/plans';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { useDates } from '@/web/app/providers/dates-provider';
+import { useDates } from '@/web/features/preferences';
 
 async function downloadMyData(): Promise<void> {
   const response = await fetch('/api/account/export', { credentials: 'same-origin' });

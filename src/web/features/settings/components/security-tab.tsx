@@ -1,7 +1,7 @@
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/web/lib/toast';
-import { useSession } from '@/web/app/providers/session-provider';
+import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Dialog, DialogContent } from '@/web/components/ui/dialog';

@@ -6,8 +6,8 @@ import {
   deviceTimeZone,
   type DateFormatter,
 } from '@/domain/format/dates';
-import { preferencesQuery } from '@/web/features/preferences/api/preferences';
-import { useSession } from './session-provider';
+import { preferencesQuery } from '../api/preferences';
+import { useSession } from '@/web/lib/session';
 
 const DatesContext = createContext<DateFormatter | null>(null);
 

@@ -1,7 +1,7 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { sql } from 'kysely';
-import type { Db } from '../../db/client';
-import { hashBackupCode } from '../../lib/two-factor-secrets';
+import type { Db } from '../db/client';
+import { hashBackupCode } from './two-factor-secrets';
 
 /** A TOTP code stays valid for up to three 30-second steps; remember it a little longer than that. */
 const REMEMBER_SECONDS = 120;

@@ -1,7 +1,7 @@
 import webpush from 'web-push';
-import type { Env } from '../../env';
-import { assertPublicUrl, sendRequest, UpstreamError } from '../../lib/outbound';
-import { readOrCreateSecret } from '../../lib/secrets';
+import type { Env } from '../env';
+import { assertPublicUrl, sendRequest, UpstreamError } from './outbound';
+import { readOrCreateSecret } from './secrets';
 
 export interface PushTarget {
   endpoint: string;

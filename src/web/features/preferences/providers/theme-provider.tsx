@@ -8,8 +8,8 @@ import {
   themeForSession,
   type ResolvedTheme,
 } from '@/domain/theme/theme';
-import { preferencesQuery, useUpdatePreference } from '@/web/features/preferences/api/preferences';
-import { useSession } from './session-provider';
+import { preferencesQuery, useUpdatePreference } from '../api/preferences';
+import { useSession } from '@/web/lib/session';
 
 interface ThemeContextValue {
   theme: ThemePreference;

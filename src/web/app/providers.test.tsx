@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useSession } from './session-provider';
-import { useTheme } from './theme-provider';
+import { useSession } from '@/web/lib/session';
+import { useTheme } from '@/web/features/preferences';
 
 describe('context hooks outside their providers (SPEC §8)', () => {
   it('useSession throws a clear error', () => {

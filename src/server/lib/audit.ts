@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { AuditActionType, Database } from '../../db/schema';
+import type { AuditActionType, Database } from '../db/schema';
 
 export interface AuditEntry {
   /** null: an operator at the command line. */

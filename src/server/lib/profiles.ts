@@ -1,7 +1,7 @@
 import type { Profile as ProfileDto } from '@/domain/session/session.schema';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
 import type { SubscriptionPlan } from '@/domain/plans/entitlements';
-import type { Profile } from '../../db/schema';
+import type { Profile } from '../db/schema';
 
 /** Creates the profile and preference rows of a new user; safe to call again (SPEC §7 "insert if missing"). */
 export async function ensureProfile(

@@ -1,0 +1,14 @@
+/** What other features and the jobs may use of alerts. */
+export { deliverDue, type DeliveryDeps } from './deliveries';
+export { drainAlertQueue } from './evaluate';
+export { pruneNotifications, toNotificationDto } from './notifications.service';
+export { listRules } from './rules.service';
+export { withUnsubscribe } from './alerts.emails';
+export { unsubscribeToken } from './unsubscribe';
+export {
+  sendWeeklyMail,
+  sendWeeklySummaries,
+  summaryOnce,
+  weeklyWindow,
+  type WeeklyDeps,
+} from './weekly-summary';

@@ -1,0 +1,2 @@
+/** What other features may use of the institutional (domino) tracker. */
+export { listActiveDominoEvents } from './domino.service';

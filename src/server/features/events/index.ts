@@ -1,0 +1,2 @@
+/** What the jobs may use of live events. */
+export { pruneAppEvents } from './events.service';

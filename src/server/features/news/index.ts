@@ -1,0 +1,3 @@
+/** What other features and the jobs may use of news. */
+export { readFeed, storeArticles, type FeedRow } from './ingest';
+export { listNews } from './news.service';

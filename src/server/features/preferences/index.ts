@@ -1,0 +1,2 @@
+/** What other features may use of preferences. */
+export { getPreferences } from './preferences.service';

@@ -1,0 +1,2 @@
+/** What other features and the CLI may use of users. */
+export { createVerifiedUser, setUserBlocked, setUserPlan, setUserRole } from './users.service';

@@ -1,0 +1,3 @@
+/** What other features and the jobs may use of whales. */
+export { lastScannedLedger, storeLedgerWhales } from './whale-store';
+export { getWhaleStats, listWhaleTransactions, toWhaleDto } from './whales.service';

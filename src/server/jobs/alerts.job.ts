@@ -1,0 +1,27 @@
+import { deliverDue, drainAlertQueue } from '../features/alerts';
+import type { TaskDefinition } from './task';
+
+/**
+ * Alerts: turns queued market, whale and news rows into notifications (woken by the queue's NOTIFY,
+ * so an alert appears as soon as its data is stored), then sends the email and push that are due
+ * (immediately, after quiet hours, or in the digest).
+ */
+export const alertsJob: TaskDefinition = {
+  name: 'alerts',
+  description: 'Evaluates alert rules against new data, then sends the alert emails and pushes that are due',
+  everySeconds: 'tick',
+  wakeOn: 'alert_queue',
+  async run({ db, logger, mailer, push, env, unsubscribeSecret }) {
+    const log = logger.child({ module: 'alerts' });
+    const created = await drainAlertQueue({ db, logger: log });
+    const sent = await deliverDue({
+      db,
+      logger: log,
+      mailer,
+      push,
+      publicUrl: env.PUBLIC_URL,
+      secret: unsubscribeSecret,
+    });
+    return `${created} notifications, ${sent.emails} emails, ${sent.pushes} pushes`;
+  },
+};

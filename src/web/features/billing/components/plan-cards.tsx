@@ -1,0 +1,66 @@
+import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { freePlanFeatures, premiumPlanFeatures } from '@/domain/plans/plans';
+import { Badge } from '@/web/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { PremiumPriceFigure } from './plan-price';
+
+export function FeatureList({ items, premium }: { items: readonly string[]; premium?: boolean }) {
+  return (
+    <ul className="flex flex-col gap-2 text-sm">
+      {items.map((item) => (
+        <li key={item} className="flex items-center gap-2">
+          <Check className={premium ? 'size-4 text-premium' : 'size-4 text-primary'} aria-hidden="true" />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The Free and Premium cards, one definition for the home page and /membership: the features from
+ * domain/plans, Premium's price from the billing provider; the buttons are the caller's.
+ */
+export function PlanCards({
+  heading,
+  freeAction,
+  premiumAction,
+}: {
+  /** h2 on /membership, h3 under the home page's section heading. */
+  heading: 'h2' | 'h3';
+  freeAction: ReactNode;
+  premiumAction: ReactNode;
+}) {
+  return (
+    <div className="mx-auto grid w-full max-w-4xl gap-6 md:grid-cols-2" data-testid="plan-cards">
+      <Card>
+        <CardHeader>
+          <CardTitle as={heading}>Free</CardTitle>
+          <CardDescription>
+            <span className="text-4xl font-bold text-foreground">$0</span> forever
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-1 flex-col justify-between gap-6">
+          <FeatureList items={freePlanFeatures} />
+          {freeAction}
+        </CardContent>
+      </Card>
+      <Card className="border-2 border-premium">
+        <CardHeader>
+          <div className="flex items-center justify-between gap-2">
+            <CardTitle as={heading}>Premium</CardTitle>
+            <Badge className="border-premium/60 text-premium">Most Popular</Badge>
+          </div>
+          <CardDescription data-testid="premium-price">
+            <PremiumPriceFigure className="text-4xl" />
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-1 flex-col justify-between gap-6">
+          <FeatureList items={premiumPlanFeatures} premium />
+          {premiumAction}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

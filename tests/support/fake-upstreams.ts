@@ -1,0 +1,217 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startFakeRippled, type FakeRippled } from './fake-rippled';
+import { json, startFixtureServer, type FixtureServer } from './fixture-server';
+import { fixture } from './upstream-fixtures';
+import type { Db } from '../../src/server/db/client';
+
+const fixturesDir = path.resolve(import.meta.dirname, '../fixtures');
+const DAY_MS = 86_400_000;
+
+type MarketChart = Record<'prices' | 'market_caps' | 'total_volumes', [number, number][]>;
+type Ledger = { result: { ledger: { transactions: Record<string, unknown>[] } } };
+
+/** The recorded chart's points moved to one a day, the last one yesterday, so every chart range has data. */
+function dailyUntilYesterday(chart: MarketChart): MarketChart {
+  const yesterday = Date.now() - DAY_MS;
+  const move = (points: [number, number][]) =>
+    points.map(([, value], index): [number, number] => [
+      yesterday - (points.length - 1 - index) * DAY_MS,
+      value,
+    ]);
+  return {
+    prices: move(chart.prices),
+    market_caps: move(chart.market_caps),
+    total_volumes: move(chart.total_volumes),
+  };
+}
+
+/** The recorded Fear & Greed readings, the newest today (alternative.me stamps each day at 00:00 UTC). */
+function fearGreedUntilToday(): unknown {
+  const recorded = fixture<{ data: Record<string, string>[] }>('fear-greed/fng-limit-3.json');
+  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  return {
+    ...recorded,
+    data: recorded.data.map((entry, index) => ({
+      ...entry,
+      timestamp: String((today - index * DAY_MS) / 1000),
+    })),
+  };
+}
+
+/** The news feeds the fakes serve: path, recorded file, media type. */
+export const fakeFeeds = [
+  {
+    name: 'Offline: Cointelegraph-style',
+    path: '/feeds/telegraph.xml',
+    file: 'rss/cointelegraph-style.xml',
+    type: 'application/rss+xml',
+  },
+  { name: 'Offline: Atom', path: '/feeds/atom.xml', file: 'rss/atom-feed.xml', type: 'application/atom+xml' },
+  {
+    name: 'Offline: Policy',
+    path: '/feeds/policy.xml',
+    file: 'news/regulation.xml',
+    type: 'application/rss+xml',
+  },
+] as const;
+
+export interface FakeUpstreams {
+  upstream: FixtureServer;
+  rippled: FakeRippled;
+  /** The settings that point the app at the fakes. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface FakeUpstreamOptions {
+  /** A fixed port for the HTTP fakes (feed addresses stored in a database stay valid); default a free one. */
+  port?: number;
+  /**
+   * 'recorded' (tests): each markets call moves the price by 0.0001 and the ledger holds the recorded
+   * whales an hour old. 'living' (`npm run dev`): the price wanders, a ledger closes every few seconds
+   * and now and then carries a whale payment.
+   */
+  mode?: 'recorded' | 'living';
+}
+
+/**
+ * One fake per upstream — CoinGecko, CoinPaprika, alternative.me, news feeds (HTTP) and an XRP Ledger
+ * server (WebSocket) — answering from the recorded payloads in tests/fixtures. The browser tests and
+ * `npm run dev` with UPSTREAMS=fake use the same ones.
+ */
+export async function startFakeUpstreams(options: FakeUpstreamOptions = {}): Promise<FakeUpstreams> {
+  const living = options.mode === 'living';
+  const upstream = await startFixtureServer(options.port ?? 0);
+  const markets = fixture<Record<string, unknown>[]>('coingecko/coins-markets-ripple.json');
+  let marketCalls = 0;
+  let marketBase = 2.0134;
+  let livingPrice = Number(markets[0]?.current_price ?? 2);
+  upstream.route('/cg/coins/markets', (request, response) => {
+    let price: number;
+    if (living) {
+      livingPrice *= 1 + (Math.random() - 0.5) * 0.01;
+      price = Number(livingPrice.toFixed(4));
+    } else {
+      price = Number((marketBase + marketCalls * 0.0001).toFixed(4));
+    }
+    marketCalls += 1;
+    const quote = { ...markets[0], current_price: price };
+    json([living ? { ...quote, last_updated: new Date().toISOString() } : quote])(request, response);
+  });
+  // The alerts test lifts the price past a target: `?base=2.5` makes every later price start there.
+  upstream.route('/control/market-base', (request, response) => {
+    marketBase = Number(new URL(request.url ?? '/', 'http://x').searchParams.get('base'));
+    response.writeHead(204).end();
+  });
+  upstream.route('/cg/global', json(fixture('coingecko/global.json')));
+  upstream.route('/cg/coins/ripple/market_chart', (request, response) =>
+    json(dailyUntilYesterday(fixture('coingecko/market-chart-ripple-7d.json')))(request, response),
+  );
+  upstream.route('/cp/v1/global', json(fixture('coinpaprika/global.json')));
+  upstream.route('/cp/v1/tickers/xrp-xrp', json(fixture('coinpaprika/ticker-xrp-xrp.json')));
+  upstream.route('/fg/fng/', (request, response) =>
+    json(living ? fearGreedUntilToday() : fixture('fear-greed/fng-limit-3.json'))(request, response),
+  );
+  for (const feed of [
+    ...fakeFeeds,
+    { path: '/feeds/admin.xml', file: 'rss/atom-feed.xml', type: 'application/atom+xml' },
+  ])
+    upstream.route(feed.path, (_request, response) => {
+      response.writeHead(200, { 'content-type': feed.type });
+      response.end(fs.readFileSync(path.join(fixturesDir, feed.file)));
+    });
+
+  // The recorded ledger: its whales an hour old ('recorded'), or a ledger every few seconds ('living').
+  const rippled = await startFakeRippled();
+  const recorded = fixture<Ledger>('xrpl/ledger-expanded-apiv2.json').result.ledger.transactions;
+  let lastLedger = 99100123;
+  for (let index = lastLedger - 30; index < lastLedger; index += 1) rippled.addLedger(index, []);
+  const closedAt = new Date(Math.floor(Date.now() / 1000 - (living ? 60 : 3600)) * 1000).toISOString();
+  rippled.addLedger(
+    lastLedger,
+    recorded.map((tx) => ({ ...tx, close_time_iso: closedAt.replace('.000Z', 'Z') })),
+    closedAt,
+  );
+  let timer: NodeJS.Timeout | null = null;
+  if (living) {
+    const payments = recorded.filter(
+      (tx) => (tx.tx_json as { TransactionType?: string } | undefined)?.TransactionType === 'Payment',
+    );
+    timer = setInterval(() => {
+      lastLedger += 1;
+      const at = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+      // About one ledger in five carries a recorded payment again, with a new hash and time.
+      const template =
+        Math.random() < 0.2 ? payments[Math.floor(Math.random() * payments.length)] : undefined;
+      const transactions = template
+        ? [
+            {
+              ...template,
+              hash: crypto.randomBytes(32).toString('hex').toUpperCase(),
+              ledger_index: lastLedger,
+              close_time_iso: at.replace('.000Z', 'Z'),
+            },
+          ]
+        : [];
+      rippled.addLedger(lastLedger, transactions, at);
+      rippled.closeLedger(lastLedger);
+    }, 4000);
+    timer.unref();
+  }
+
+  return {
+    upstream,
+    rippled,
+    env: {
+      COINGECKO_API_BASE: `${upstream.url}/cg`,
+      COINPAPRIKA_API_BASE: `${upstream.url}/cp`,
+      FEAR_GREED_API_BASE: `${upstream.url}/fg`,
+      XRPL_WS_URL: rippled.url,
+      XRPL_WS_FALLBACK_URL: rippled.url,
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      OUTBOUND_ONLY_ALLOWED: 'true',
+    },
+    close: async () => {
+      if (timer) clearInterval(timer);
+      await rippled.close();
+      await upstream.close();
+    },
+  };
+}
+
+/**
+ * Points a database's news feeds at the fakes: the fakes' feeds on (by name, so a new port only moves
+ * them), every feed elsewhere off. For a database that only ever talks to the fakes (`npm run dev`
+ * offline keeps its own DATA_DIR).
+ */
+export async function useFakeFeeds(db: Db, upstreamUrl: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('rss_feeds')
+      .set({ enabled: false })
+      .where('name', 'not like', 'Offline: %')
+      .execute();
+    for (const feed of fakeFeeds) {
+      const url = `${upstreamUrl}${feed.path}`;
+      const updated = await trx
+        .updateTable('rss_feeds')
+        .set({ url, enabled: true })
+        .where('name', '=', feed.name)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n)
+        await trx
+          .insertInto('rss_feeds')
+          .values({
+            name: feed.name,
+            url,
+            description: `Recorded payload served by the offline fakes (${feed.file})`,
+            feed_type: 'rss',
+            category: 'XRP',
+            enabled: true,
+          })
+          .execute();
+    }
+  });
+}

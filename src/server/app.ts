@@ -20,6 +20,7 @@ import { createSyncRoutes } from './features/sync/sync.routes';
 import { createWhaleRoutes } from './features/whales/whales.routes';
 import { AppError, errorBody } from './lib/app-error';
 import { limitRequestBody } from './lib/body-limit';
+import { stampClientIp } from './lib/client-ip';
 import { withoutSessionToken } from './lib/auth-response';
 import type { AppDeps, AppEnv } from './lib/context';
 import { rejectNulCharacters } from './lib/nul-guard';
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   api.use(limitRequestBody(deps.env.MAX_BODY_BYTES));
   api.use(rejectCrossSiteWrites(deps.env.PUBLIC_URL));
   api.use(rejectNulCharacters());
+  api.use(stampClientIp(deps.env.TRUST_PROXY));
   api.route('/', createApiRoutes(deps, options));
   api.route('/', createEventRoutes(deps));
   api.route('/v1', createV1Routes(deps));

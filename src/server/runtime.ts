@@ -68,8 +68,11 @@ export async function createRuntime(options: {
       await ensureProfile(handle.db, user);
     },
   });
-  const rehashed = await hashLegacyBackupCodes(handle.db, resolveAuthSecret(env));
-  if (rehashed > 0) logger.info({ accounts: rehashed }, 'backup codes now stored as hashes');
+  // Only on a migrated database: `db:migrate` opens the runtime before the tables exist.
+  if (options.migrate !== false) {
+    const rehashed = await hashLegacyBackupCodes(handle.db, resolveAuthSecret(env));
+    if (rehashed > 0) logger.info({ accounts: rehashed }, 'backup codes now stored as hashes');
+  }
   const events = new EventBus((ids) => loadEvents(handle.db, ids), logger);
   const alerts = {
     push: createPushSender(env),

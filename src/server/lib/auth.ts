@@ -15,6 +15,7 @@ import { secondFactorGuard } from './two-factor-guard';
 import { CLIENT_IP_HEADER } from './client-ip';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
+import { consumeRateLimit } from './rate-limit';
 import {
   generateBackupCodes,
   readBackupCodes,
@@ -149,9 +150,15 @@ export function createAuth({
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, url }) => mailer.send(passwordResetEmail(user.email, url)),
       onPasswordReset: async ({ user }) => mailer.send(securityEmail(user.email, 'password-reset')),
-      // Sign-up answers alike for a new and a taken address; the owner of a taken one is told instead.
-      onExistingUserSignUp: async ({ user }) =>
-        mailer.send(existingAccountSignUpEmail(user.email, publicUrl)),
+      // Sign-up answers alike for a new and a taken address; the owner of a taken one is told instead,
+      // once an hour at most, so sign-ups with their address cannot flood their inbox.
+      onExistingUserSignUp: async ({ user }) => {
+        const notice = await consumeRateLimit(db, `sign-up-notice:${user.email.toLowerCase()}`, {
+          window: 60 * 60,
+          max: 1,
+        });
+        if (notice.allowed) await mailer.send(existingAccountSignUpEmail(user.email, publicUrl));
+      },
       // The stand-in user of that answer has every field a new user has, with a new user's values.
       customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
         ...coreFields,

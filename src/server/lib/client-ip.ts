@@ -1,5 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import ipaddr from 'ipaddr.js';
 import type { TrustProxy } from '../env';
 
@@ -42,4 +42,21 @@ export function clientIp(c: Context, trust: TrustProxy): string {
     if (!isTrustedHop(trust, address, hops.length - 1 - index)) return address;
   }
   return hops[0]!;
+}
+
+/**
+ * Every API request carries the caller's address in CLIENT_IP_HEADER, written here and never taken
+ * from the client: a value the client sent is replaced, so better-auth (which records it on sessions,
+ * also when our own routes call it) and the rate limits see the address TRUST_PROXY allows.
+ */
+export function stampClientIp(trust: TrustProxy): MiddlewareHandler {
+  return async (c, next) => {
+    // Reads that carry no such header are left as they are: copying a request costs on the hot paths,
+    // and better-auth records an address only when a write makes a session.
+    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.header(CLIENT_IP_HEADER)) return next();
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, trust));
+    c.req.raw = new Request(c.req.raw, { headers });
+    await next();
+  };
 }

@@ -28,11 +28,15 @@ export function twoFactorKeyConfig(options: {
   key: string | undefined;
   previousKeys: readonly string[];
 }): TwoFactorKeyConfig {
-  const current =
-    options.key ??
-    crypto.createHmac('sha256', options.authSecret).update('two-factor-encryption').digest('base64url');
+  const derived = crypto
+    .createHmac('sha256', options.authSecret)
+    .update('two-factor-encryption')
+    .digest('base64url');
+  const current = options.key ?? derived;
+  // The key derived from AUTH_SECRET stays readable after a key is set: rows written before it are
+  // read with it until `2fa:reencrypt` moves them, so setting the first key locks nobody out.
   const keys = new Map<number, string>();
-  for (const key of [current, ...options.previousKeys]) keys.set(keyVersion(key), key);
+  for (const key of [current, ...options.previousKeys, derived]) keys.set(keyVersion(key), key);
   return { keys, currentVersion: keyVersion(current), legacySecret: options.authSecret };
 }
 

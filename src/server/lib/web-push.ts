@@ -58,6 +58,32 @@ function checkPushEndpointUrl(endpoint: string, env: OutboundEnv): void {
   if (url.protocol !== 'https:') throw new UpstreamError('The push endpoint must use https');
 }
 
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * One spelling per push endpoint, so that an endpoint belongs to one member however it is written:
+ * scheme and host lower-case, no default port, dot segments resolved (the URL parser does those),
+ * percent-escapes of unreserved characters decoded and the rest upper-case, repeated slashes as one,
+ * no empty query. A fragment or credentials are refused: no push service hands those out.
+ */
+export function canonicalPushEndpoint(endpoint: string): string {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new UpstreamError('The push endpoint is not a URL');
+  }
+  if (url.hash || endpoint.includes('#') || url.username || url.password)
+    throw new UpstreamError('The push endpoint is not a URL a push service gives out');
+  const path = url.pathname
+    .replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+      const char = String.fromCharCode(Number.parseInt(hex, 16));
+      return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
+    })
+    .replace(/\/{2,}/g, '/');
+  return `${url.origin}${path}${url.search === '?' ? '' : url.search}`;
+}
+
 /** On subscribing: a supported push service whose addresses are public (delivery checks again on connect). */
 export async function assertPushEndpoint(endpoint: string, env: OutboundEnv): Promise<void> {
   checkPushEndpointUrl(endpoint, env);

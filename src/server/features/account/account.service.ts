@@ -162,6 +162,10 @@ export async function removeUserTraces(db: Db, userId: string): Promise<void> {
       .deleteFrom('app_events')
       .where(sql`payload->>'user_id'`, '=', userId)
       .execute();
+    // A pending password reset: better-auth keeps `reset-password:<token>` → the user's id.
+    await sql`DELETE FROM verification WHERE value = ${userId}`.execute(trx);
+    // Processed payment events stay (each is applied once, by its id) but no longer name the member.
+    await trx.updateTable('billing_events').set({ user_id: null }).where('user_id', '=', userId).execute();
     await trx
       .updateTable('admin_audit_logs')
       .set({ target_user_id: null, old_value: null, new_value: null, reason: null })

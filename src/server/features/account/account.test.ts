@@ -179,6 +179,41 @@ describe('per-account limits, whatever the body is dressed as', () => {
     }
   }
 
+  it('a form naming the account twice, behind a decoy, is refused rather than counted for the decoy', async () => {
+    const { email } = await app.signedInUser();
+    for (let index = 0; index < 9; index += 1)
+      expect(
+        (await attempt('/api/auth/sign-in/email', 'json', { email, password: 'Wrong-1' })).status,
+      ).not.toBe(429);
+    for (const type of ['form', 'multipart'] as const) {
+      const body =
+        type === 'form'
+          ? new URLSearchParams([
+              ['email', `decoy-${type}@example.com`],
+              ['email', email],
+              ['password', TEST_PASSWORD],
+            ]).toString()
+          : (() => {
+              const form = new FormData();
+              form.append('email', `decoy-${type}@example.com`);
+              form.append('email', email);
+              form.append('password', TEST_PASSWORD);
+              return form;
+            })();
+      const response = await app.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        ...(type === 'form' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}),
+        body,
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).message).toBe('Enter one email address.');
+    }
+    // The account's budget is spent: the right password is refused too.
+    expect(
+      (await attempt('/api/auth/sign-in/email', 'form', { email, password: TEST_PASSWORD })).status,
+    ).toBe(429);
+  });
+
   it('a JSON body dressed with a form type parameter is still read as JSON, and counted', async () => {
     const { email } = await app.signedInUser();
     const statuses: number[] = [];
@@ -228,6 +263,13 @@ describe('sign-up with an address that has an account', () => {
     const notice = await smtp.waitFor(email, /Someone tried to sign up with your email address/);
     expect(notice.text).toContain('No new account was made');
     await smtp.waitFor(fresh, /Verify your email/);
+    // More sign-ups with the address answer the same, and mail the owner nothing more this hour.
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await signUp(email)).status).toBe(taken.status);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const notices = smtp.mails.filter(
+      (mail) => mail.to.includes(email) && /Someone tried to sign up/.test(mail.subject),
+    );
+    expect(notices).toHaveLength(1);
   });
 });
 
@@ -315,6 +357,30 @@ describe('email change', () => {
 });
 
 describe('password change', () => {
+  it('records the address the server saw on the new session, not one the client wrote', async () => {
+    const { cookie, userId } = await app.signedInUser();
+    const response = await app.request('/api/account/change-password', {
+      ...json(
+        'POST',
+        {
+          currentPassword: TEST_PASSWORD,
+          newPassword: 'Another-Horse-7',
+          confirmPassword: 'Another-Horse-7',
+        },
+        cookie,
+      ),
+      headers: { 'content-type': 'application/json', 'x-xrp-client-ip': '6.6.6.6' },
+    });
+    expect(response.status).toBe(200);
+    const sessions = await app.handle.db
+      .selectFrom('session')
+      .select('ipAddress')
+      .where('userId', '=', userId)
+      .execute();
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(sessions.map((session) => session.ipAddress)).not.toContain('6.6.6.6');
+  });
+
   it('applies the SPEC §5 rules, checks the current password and ends the other sessions', async () => {
     const { cookie, email } = await app.signedInUser();
     const otherDevice = await app.signIn(email, TEST_PASSWORD);
@@ -439,10 +505,14 @@ describe('data export and account deletion', () => {
 
 describe('account deletion leaves nothing about the member', () => {
   it('removes or strips every row of every table that names the member, by id or by address', async () => {
-    const member = await app.signedInUser({ plan: 'premium', name: 'Gone Member' });
+    const member = await app.signedInUser({ name: 'Gone Member' });
     const { cookie, email, userId } = member;
     const db = app.handle.db;
     const send = (path: string, body: unknown) => app.request(path, json('POST', body, cookie));
+    // Premium bought through (test-mode) checkout, so payment records name the member too.
+    const checkout = await send('/api/billing/checkout', {});
+    const sessionId = ((await checkout.json()) as { url: string }).url.split('/').pop();
+    expect((await send(`/api/billing/test/checkout/${sessionId}/pay`, {})).status).toBe(200);
     // Something in each place a member leaves a trace.
     expect((await send('/api/alerts/rules', { kind: 'price', target: 0.7, note: 'n' })).status).toBe(201);
     expect((await send('/api/developer/keys', { name: 'bot' })).status).toBe(201);
@@ -459,6 +529,14 @@ describe('account deletion leaves nothing about the member', () => {
       ).status,
     ).toBe(200);
     await app.request('/api/auth/sign-in/email', json('POST', { email, password: 'Wrong-Password-1' }));
+    // A pending password reset, and a payment (test mode): each leaves rows naming the member.
+    expect(
+      (await app.request('/api/auth/request-password-reset', json('POST', { email, redirectTo: '/auth' })))
+        .status,
+    ).toBe(200);
+    expect(
+      await db.selectFrom('billing_events').select('id').where('user_id', '=', userId).execute(),
+    ).not.toHaveLength(0);
     await db
       .insertInto('push_subscriptions')
       .values({ user_id: userId, endpoint: `https://push.example/${userId}`, p256dh: 'k', auth: 'a' })

@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
-import { CLIENT_IP_HEADER, clientIp } from '../../lib/client-ip';
+import { clientIp } from '../../lib/client-ip';
 import { isPublicAuthEndpoint } from '../../lib/auth-endpoints';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 
 interface Limit {
   path: string;
-  per: 'ip' | 'email' | 'session';
+  /** ip: the caller's address; email: the account the body names; member: the signed-in member, or
+   * the pending two-factor sign-in the request answers. */
+  per: 'ip' | 'email' | 'member';
   rule: RateRule;
 }
 
@@ -24,11 +26,11 @@ export const authLimits: readonly Limit[] = [
   { path: '/reset-password', per: 'ip', rule: { window: 15 * 60, max: 20 } },
   { path: '/send-verification-email', per: 'email', rule: { window: 60 * 60, max: 3 } },
   { path: '/two-factor/verify-totp', per: 'ip', rule: { window: 5 * 60, max: 10 } },
-  { path: '/two-factor/verify-totp', per: 'session', rule: { window: 5 * 60, max: 5 } },
+  { path: '/two-factor/verify-totp', per: 'member', rule: { window: 5 * 60, max: 5 } },
   { path: '/two-factor/verify-backup-code', per: 'ip', rule: { window: 5 * 60, max: 10 } },
-  { path: '/two-factor/verify-backup-code', per: 'session', rule: { window: 5 * 60, max: 5 } },
+  { path: '/two-factor/verify-backup-code', per: 'member', rule: { window: 5 * 60, max: 5 } },
   // Enabling checks the password: a stolen session must not guess it.
-  { path: '/two-factor/enable', per: 'session', rule: { window: 15 * 60, max: 10 } },
+  { path: '/two-factor/enable', per: 'member', rule: { window: 15 * 60, max: 10 } },
 ];
 
 /** better-call's own test for a JSON body (its `getBody`), so both read a body the same way. */
@@ -39,14 +41,18 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
  * first, then URL-encoded and multipart forms), so no content type carries an attempt past the
  * per-account limit.
  */
-export async function emailOf(request: Request): Promise<string | null> {
+export async function emailOf(request: Request): Promise<string | null | 'several'> {
   const type = request.headers.get('content-type')?.toLowerCase() ?? '';
   let email: unknown;
   try {
     if (JSON_TYPE.test(type)) {
       email = ((await request.clone().json()) as { email?: unknown } | null)?.email;
     } else if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-      email = (await request.clone().formData()).get('email');
+      // A form may repeat a field, and better-auth would read another value than a limiter taking
+      // the first: a body naming several accounts is refused.
+      const values = (await request.clone().formData()).getAll('email');
+      if (values.length > 1) return 'several';
+      email = values[0];
     }
   } catch {
     return null;
@@ -54,18 +60,35 @@ export async function emailOf(request: Request): Promise<string | null> {
   return typeof email === 'string' ? email.trim().toLowerCase() : null;
 }
 
+const SESSION_COOKIES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
+const CHALLENGE_COOKIES = ['better-auth.two_factor', '__Secure-better-auth.two_factor'];
+
+/** Every value of each cookie name in the header, in order. */
+function cookieValues(header: string | undefined): Map<string, string[]> {
+  const values = new Map<string, string[]>();
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    const name = part.slice(0, at).trim();
+    values.set(name, [...(values.get(name) ?? []), part.slice(at + 1).trim()]);
+  }
+  return values;
+}
+
 /**
- * The caller's session, or the pending two-factor sign-in, as a limit key: the second-factor
- * endpoints are limited per session as well as per address (better-auth locks a sign-in challenge
- * after 5 wrong codes; a signed-in session had no limit).
+ * The member a second-factor or password check is made for, as a limit key: the signed-in member's
+ * id, or the pending two-factor sign-in the request answers (better-auth locks that challenge after 5
+ * wrong codes; a signed-in session had no limit). Other cookies change nothing; a header naming a
+ * session or challenge twice is refused (`'several'`), as better-auth might read the other one.
  */
-function sessionKeyOf(cookieHeader: string | undefined): string | null {
-  const values = (cookieHeader ?? '')
-    .split(';')
-    .map((part) => part.trim().split('='))
-    .filter(([name]) => name?.endsWith('session_token') || name?.endsWith('two_factor'))
-    .map(([, value]) => value ?? '');
-  return values.length > 0 ? crypto.createHash('sha256').update(values.join('|')).digest('base64url') : null;
+async function memberKeyOf(c: Context, auth: AppDeps['auth']): Promise<string | null | 'several'> {
+  const cookies = cookieValues(c.req.header('cookie'));
+  if ([...SESSION_COOKIES, ...CHALLENGE_COOKIES].some((name) => (cookies.get(name)?.length ?? 0) > 1))
+    return 'several';
+  const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+  if (session) return session.user.id;
+  const challenge = CHALLENGE_COOKIES.map((name) => cookies.get(name)?.[0]).find(Boolean);
+  return challenge ? `challenge-${crypto.createHash('sha256').update(challenge).digest('base64url')}` : null;
 }
 
 /**
@@ -84,10 +107,11 @@ function retryMessage(seconds: number): string {
 }
 
 /**
- * In front of better-auth: answers 404 for every endpoint the app does not expose, stamps the caller's address in a header only the server sets, and refuses
- * an attempt over its limit with 429 and Retry-After (in better-auth's error shape, which its client reads).
+ * In front of better-auth: answers 404 for every endpoint the app does not expose, and refuses an
+ * attempt over its limit with 429 and Retry-After (in better-auth's error shape, which its client
+ * reads). The caller's address is stamped on every API request before this (lib/client-ip.ts).
  */
-export function authGate(deps: Pick<AppDeps, 'db' | 'env'>): MiddlewareHandler<AppEnv> {
+export function authGate(deps: Pick<AppDeps, 'db' | 'env' | 'auth'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const path = new URL(c.req.url).pathname.replace(/^\/api\/auth/, '');
     if (!isPublicAuthEndpoint(c.req.method, path)) return c.json(notFound(c.req.method, path), 404);
@@ -99,11 +123,15 @@ export function authGate(deps: Pick<AppDeps, 'db' | 'env'>): MiddlewareHandler<A
         : null;
       const limits = authLimits.filter((candidate) => candidate.path === path);
       // An endpoint limited per account takes only a body that names one (better-auth needs it too).
+      if (email === 'several')
+        return c.json({ code: 'INVALID_EMAIL', message: 'Enter one email address.' }, 400);
       if (limits.some((limit) => limit.per === 'email') && !email)
         return c.json({ code: 'INVALID_EMAIL', message: 'Enter your email address.' }, 400);
+      const member = limits.some((limit) => limit.per === 'member') ? await memberKeyOf(c, deps.auth) : null;
+      if (member === 'several')
+        return c.json({ code: 'INVALID_SESSION', message: 'Send one session cookie.' }, 400);
       for (const limit of limits) {
-        const subject =
-          limit.per === 'ip' ? ip : limit.per === 'email' ? email : sessionKeyOf(c.req.header('cookie'));
+        const subject = limit.per === 'ip' ? ip : limit.per === 'email' ? email : member;
         if (!subject) continue;
         const decision = await consumeRateLimit(deps.db, `auth:${path}:${limit.per}:${subject}`, limit.rule);
         if (!decision.allowed) {
@@ -112,9 +140,6 @@ export function authGate(deps: Pick<AppDeps, 'db' | 'env'>): MiddlewareHandler<A
         }
       }
     }
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, ip);
-    c.req.raw = new Request(c.req.raw, { headers });
     await next();
     if (path === '/sign-up/email') {
       const wait = SIGN_UP_MIN_MS - (Date.now() - startedAt);

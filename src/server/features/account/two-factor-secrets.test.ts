@@ -54,6 +54,31 @@ async function passwordStep(app: TestApp, email: string) {
   return cookieOf(response);
 }
 
+/** The same database served with other keys (a restart after changing the settings). */
+async function servedWith(app: TestApp, env: Partial<Env>) {
+  const runtime = await createRuntime({
+    env: { ...app.env, ...env },
+    handle: app.handle,
+    logger: createLogger('silent'),
+    migrate: false,
+  });
+  const send = (path: string, body: unknown, cookie?: string) =>
+    runtime.app.request(`${app.env.PUBLIC_URL}${path}`, {
+      method: 'POST',
+      headers: {
+        origin: app.env.PUBLIC_URL,
+        'content-type': 'application/json',
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  return async (member: { email: string; code: () => string }) => {
+    const step = await send('/api/auth/sign-in/email', { email: member.email, password: TEST_PASSWORD });
+    const code = member.code();
+    return (await send('/api/auth/two-factor/verify-totp', { code }, cookieOf(step))).status;
+  };
+}
+
 describe('second-factor secrets at rest', () => {
   it('stores backup codes as SHA-256 hashes of 116-bit codes, and a hashed code still signs in once', async () => {
     const app = await start();
@@ -106,6 +131,22 @@ describe('second-factor secrets at rest', () => {
     await expect(symmetricDecrypt({ key: withAuthSecretOnly, data: row.secret })).rejects.toThrow();
   });
 
+  it('setting a first key locks nobody out: rows under the key from AUTH_SECRET stay readable, then move', async () => {
+    const app = await start({});
+    const member = await enable(app);
+    const withKey = await servedWith(app, { TWO_FACTOR_ENCRYPTION_KEY: KEY_A, TWO_FACTOR_PREVIOUS_KEYS: [] });
+    expect(await withKey(member)).toBe(200);
+    const config = twoFactorKeyConfig({
+      authSecret: resolveAuthSecret(app.env),
+      key: KEY_A,
+      previousKeys: [],
+    });
+    expect(await reencryptTotpSecrets(app.handle.db, config)).toBe(1);
+    const row = await app.handle.db.selectFrom('twoFactor').select('secret').executeTakeFirstOrThrow();
+    const keyOnly = twoFactorKeyConfig({ authSecret: 'x'.repeat(40), key: KEY_A, previousKeys: [] });
+    expect(await symmetricDecrypt({ key: keyOnly, data: row.secret })).toBeTruthy();
+  });
+
   it('reads rows from before the key existed, and rotates to a new key without locking anyone out', async () => {
     const app = await start({ TWO_FACTOR_ENCRYPTION_KEY: KEY_A });
     const authSecret = resolveAuthSecret(app.env);
@@ -129,39 +170,17 @@ describe('second-factor secrets at rest', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.backupCodes)).toEqual([hashBackupCode('Legac-yCode1')]);
 
-    /** The same database served with other keys (a restart after changing the settings). */
-    async function servedWith(env: Partial<Env>) {
-      const runtime = await createRuntime({
-        env: { ...app.env, ...env },
-        handle: app.handle,
-        logger: createLogger('silent'),
-        migrate: false,
-      });
-      const send = (path: string, body: unknown, cookie?: string) =>
-        runtime.app.request(`${app.env.PUBLIC_URL}${path}`, {
-          method: 'POST',
-          headers: {
-            origin: app.env.PUBLIC_URL,
-            'content-type': 'application/json',
-            ...(cookie ? { cookie } : {}),
-          },
-          body: JSON.stringify(body),
-        });
-      return async (member: { email: string; code: () => string }) => {
-        const step = await send('/api/auth/sign-in/email', { email: member.email, password: TEST_PASSWORD });
-        const code = member.code();
-        return (await send('/api/auth/two-factor/verify-totp', { code }, cookieOf(step))).status;
-      };
-    }
-
-    const rotated = await servedWith({ TWO_FACTOR_ENCRYPTION_KEY: KEY_B, TWO_FACTOR_PREVIOUS_KEYS: [KEY_A] });
+    const rotated = await servedWith(app, {
+      TWO_FACTOR_ENCRYPTION_KEY: KEY_B,
+      TWO_FACTOR_PREVIOUS_KEYS: [KEY_A],
+    });
     expect(await rotated(current)).toBe(200);
     expect(await rotated(legacy)).toBe(200);
 
     const config = twoFactorKeyConfig({ authSecret, key: KEY_B, previousKeys: [KEY_A] });
     expect(await reencryptTotpSecrets(app.handle.db, config)).toBe(2);
     // Only the new key is needed now (AUTH_SECRET stays for the sessions, not for these rows).
-    const onlyNew = await servedWith({ TWO_FACTOR_ENCRYPTION_KEY: KEY_B, TWO_FACTOR_PREVIOUS_KEYS: [] });
+    const onlyNew = await servedWith(app, { TWO_FACTOR_ENCRYPTION_KEY: KEY_B, TWO_FACTOR_PREVIOUS_KEYS: [] });
     expect(await onlyNew(current)).toBe(200);
     expect(await onlyNew(legacy)).toBe(200);
     const rows = await app.handle.db.selectFrom('twoFactor').select('secret').execute();

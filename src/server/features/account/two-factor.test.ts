@@ -135,6 +135,27 @@ describe('two-factor authentication', () => {
     expect(change.status).toBe(429);
   });
 
+  it('limits password guesses on enabling 2FA per member, whatever other cookies come along', async () => {
+    const { cookie } = await app.signedInUser();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1)
+      statuses.push(
+        (
+          await post(
+            '/api/auth/two-factor/enable',
+            { password: `Guess-${attempt}` },
+            `${cookie}; j${attempt}.session_token=${attempt}`,
+          )
+        ).status,
+      );
+    expect(statuses.slice(0, 10).every((status) => status !== 429)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect((await post('/api/auth/two-factor/enable', { password: TEST_PASSWORD }, cookie)).status).toBe(429);
+    // Naming the session twice (better-auth might read the other one) is refused outright.
+    const twice = await post('/api/auth/two-factor/enable', { password: 'x' }, `${cookie}; ${cookie}`);
+    expect(twice.status).toBe(400);
+  });
+
   it('account deletion takes the code as well as the password; better-auth’s own delete is not reachable', async () => {
     const { cookie, email, code } = await enableTwoFactor();
     expect((await post('/api/auth/delete-user', {}, cookie)).status).toBe(404);

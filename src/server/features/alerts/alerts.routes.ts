@@ -13,7 +13,11 @@ import { enforceRateLimit } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { listNotifications, markRead } from './notifications.service';
-import { savePushSubscription } from './push-subscriptions.service';
+import {
+  countPushSubscriptions,
+  removePushSubscription,
+  savePushSubscription,
+} from './push-subscriptions.service';
 import { createRule, deleteRule, listRules, updateRule } from './rules.service';
 import {
   applyUnsubscribe,
@@ -246,12 +250,8 @@ export function createAlertRoutes(deps: AppDeps) {
       c.json({ updated: await markRead(deps.db, viewerOf(c).user.id, c.req.valid('json')) }, 200),
     )
     .openapi(pushConfigRoute, async (c) => {
-      const rows = await deps.db
-        .selectFrom('push_subscriptions')
-        .select('id')
-        .where('user_id', '=', viewerOf(c).user.id)
-        .execute();
-      return c.json({ publicKey: deps.alerts.push.publicKey, subscriptions: rows.length }, 200);
+      const subscriptions = await countPushSubscriptions(deps.db, viewerOf(c).user.id);
+      return c.json({ publicKey: deps.alerts.push.publicKey, subscriptions }, 200);
     })
     .openapi(subscribePushRoute, async (c) => {
       const viewer = viewerOf(c);
@@ -265,11 +265,7 @@ export function createAlertRoutes(deps: AppDeps) {
       return c.body(null, 201);
     })
     .openapi(unsubscribePushRoute, async (c) => {
-      await deps.db
-        .deleteFrom('push_subscriptions')
-        .where('user_id', '=', viewerOf(c).user.id)
-        .where('endpoint', '=', c.req.valid('json').endpoint)
-        .execute();
+      await removePushSubscription(deps.db, viewerOf(c).user.id, c.req.valid('json').endpoint);
       return c.body(null, 204);
     })
     .openapi(unsubscribeInfoRoute, (c) => {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
-import { assertPushEndpoint } from '../../lib/web-push';
+import { assertPushEndpoint, canonicalPushEndpoint } from '../../lib/web-push';
 
 export interface PushSubscriptionInput {
   endpoint: string;
@@ -26,8 +26,10 @@ export async function savePushSubscription({
   input: PushSubscriptionInput;
   userAgent: string | null;
 }): Promise<void> {
+  let endpoint: string;
   try {
-    await assertPushEndpoint(input.endpoint, env);
+    endpoint = canonicalPushEndpoint(input.endpoint);
+    await assertPushEndpoint(endpoint, env);
   } catch (error) {
     throw new AppError('validation_error', (error as Error).message);
   }
@@ -36,7 +38,7 @@ export async function savePushSubscription({
     .insertInto('push_subscriptions')
     .values({
       user_id: userId,
-      endpoint: input.endpoint,
+      endpoint,
       p256dh: input.keys.p256dh,
       auth: input.keys.auth,
       user_agent: userAgent,
@@ -54,4 +56,25 @@ export async function savePushSubscription({
       'conflict',
       'This browser is already subscribed to push notifications for another account. Sign in to that account to unsubscribe it first.',
     );
+}
+
+/** How many browsers the member receives push notifications in. */
+export async function countPushSubscriptions(db: Db, userId: string): Promise<number> {
+  const rows = await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute();
+  return rows.length;
+}
+
+/** Stops push to one of the member's browsers (an endpoint written any way it can be). */
+export async function removePushSubscription(db: Db, userId: string, endpoint: string): Promise<void> {
+  let canonical = endpoint;
+  try {
+    canonical = canonicalPushEndpoint(endpoint);
+  } catch {
+    // Not a URL: nothing of this member's can match it but the same text.
+  }
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('endpoint', 'in', [...new Set([endpoint, canonical])])
+    .execute();
 }

@@ -105,6 +105,18 @@ describe('push subscriptions', () => {
     const takeover = await subscribe(second.cookie, endpoint, browserKeys());
     expect(takeover.status).toBe(409);
     expect(await errorOf(takeover)).toMatch(/already subscribed .* another account/);
+    // Nor written another way: the same endpoint in other spellings is still the first member's.
+    const url = new URL(endpoint);
+    const path = `/browser-${first.userId}`;
+    for (const spelling of [
+      `${endpoint}?`,
+      `${url.protocol.toUpperCase()}//${url.host}${path}`,
+      `${url.origin}/.${path}`,
+      `${url.origin}/${path}`,
+      `${url.origin}/%62rowser-${first.userId}`,
+    ])
+      expect((await subscribe(second.cookie, spelling, browserKeys())).status, spelling).toBe(409);
+    expect((await subscribe(second.cookie, `${endpoint}#x`, browserKeys())).status).toBe(422);
 
     const rows = await app.handle.db
       .selectFrom('push_subscriptions')

@@ -232,6 +232,15 @@ describe('test-mode billing page', () => {
 
   it('deleting an account ends its test subscription first', async () => {
     const user = await subscribedUser();
+    expect(
+      await app.handle.db
+        .selectFrom('billing_events')
+        .select('id')
+        .where('user_id', '=', user.userId)
+        .execute(),
+    ).not.toHaveLength(0);
+    // Every event so far, the other tests' included: what the deletion adds is what is left.
+    const before = await app.handle.db.selectFrom('billing_events').select('id').execute();
     const response = await app.request('/api/account/delete', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -239,13 +248,27 @@ describe('test-mode billing page', () => {
       cookie: user.cookie,
     });
     expect(response.status).toBe(200);
-    // The provider ended it (and said so) before the account's rows went away.
+    // The provider ended it (and said so) before the account's rows went away; the events stay,
+    // applied once each, and no longer name the member.
     const events = await app.handle.db
       .selectFrom('billing_events')
-      .select(['type', 'outcome'])
-      .where('user_id', '=', user.userId)
-      .orderBy('processed_at', 'desc')
+      .select(['type', 'outcome', 'user_id'])
+      .where(
+        'id',
+        'not in',
+        before.map((event) => event.id),
+      )
+      .where('type', '=', 'customer.subscription.deleted')
       .execute();
-    expect(events[0]).toEqual({ type: 'customer.subscription.deleted', outcome: 'applied: premium → free' });
+    expect(events).toEqual([
+      { type: 'customer.subscription.deleted', outcome: 'applied: premium → free', user_id: null },
+    ]);
+    expect(
+      await app.handle.db
+        .selectFrom('billing_events')
+        .select('id')
+        .where('user_id', '=', user.userId)
+        .execute(),
+    ).toEqual([]);
   });
 });

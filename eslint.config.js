@@ -133,6 +133,25 @@ export default tseslint.config(
     },
   },
   {
+    // Route files are contracts and thin handlers: the SQL lives in the feature's services.
+    files: ['src/server/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        processEnv,
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|with)$/]',
+          message: 'SQL lives in services: call a function of the feature’s *.service.ts.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'SQL lives in services: call a function of the feature’s *.service.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

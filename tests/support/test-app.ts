@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role, SubscriptionPlan } from '../../src/domain/plans/entitlements';
+import { hc } from 'hono/client';
+import type { ApiType } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { parseEnv, type Env } from '../../src/server/env';
 import { createVerifiedUser } from '../../src/server/features/users/users.service';
@@ -17,6 +19,11 @@ export interface TestApp extends Runtime {
   handle: DatabaseHandle;
   /** A request against the app (no network), with the given session cookie; `json` becomes the body. */
   request(pathname: string, init?: RequestInit & { cookie?: string; json?: unknown }): Promise<Response>;
+  /**
+   * The API's typed client (the web app's `hc<ApiType>`), signed in with `cookie` when given:
+   * paths, inputs and answers are checked by TypeScript against the route contracts.
+   */
+  client(cookie?: string): ReturnType<typeof hc<ApiType>>;
   /** Creates a verified user through the operator path and returns its session cookie. */
   /** Signs in over HTTP and returns the session cookie (throws unless 200). */
   signIn(email: string, password: string): Promise<string>;
@@ -91,6 +98,13 @@ export async function createTestApp(
     return Promise.resolve(runtime.app.request(`${origin}${pathname}`, { ...init, headers }));
   };
 
+  const client: TestApp['client'] = (cookie) =>
+    hc<ApiType>(`${origin}/api`, {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+        Promise.resolve(runtime.app.request(input instanceof Request ? input : String(input), init)),
+      headers: { origin, ...(cookie ? { cookie } : {}) },
+    });
+
   const signIn: TestApp['signIn'] = async (email, password) => {
     const response = await request('/api/auth/sign-in/email', {
       method: 'POST',
@@ -119,6 +133,7 @@ export async function createTestApp(
     env,
     handle,
     request,
+    client,
     signIn,
     signedInUser,
     close: async () => {

@@ -25,6 +25,16 @@ export async function getProfileByUserId(db: Db, userId: string): Promise<Profil
   return db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** The member's plan as it is now (read again after billing changed it). */
+export async function planOf(db: Db, userId: string): Promise<SubscriptionPlan> {
+  const profile = await db
+    .selectFrom('profiles')
+    .select('subscription_plan')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return profile.subscription_plan;
+}
+
 export async function setSubscriptionPlan(
   db: Db,
   userId: string,

@@ -41,3 +41,18 @@ export function createRouter() {
     },
   });
 }
+
+/** A route's required JSON body, checked against `schema` before the handler runs (422 otherwise). */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { 'application/json': { schema } } } as const;
+}
+
+/** `{id}` in a route's path: a UUID; anything else answers 422 with `notFound` as the message. */
+export function idParams(notFound: string) {
+  return z.object({ id: z.uuid(notFound) });
+}
+
+/** `?page=` of a paged list: 1-based, at most `maxPage`. */
+export function pageQuery(maxPage = 10_000) {
+  return z.object({ page: z.coerce.number().int().min(1).max(maxPage).default(1) });
+}

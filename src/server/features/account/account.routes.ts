@@ -10,7 +10,7 @@ import {
 } from '@/domain/account/account.schema';
 import { profileSchema } from '@/domain/session/session.schema';
 import type { AppDeps } from '../../lib/context';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, jsonBody, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../lib/context';
@@ -27,9 +27,6 @@ import {
 import { cancelEmailChange, confirmEmailChange } from './email-change.service';
 
 const okSchema = z.object({ message: z.string() });
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
 const commonErrors = {
   401: errorResponse('Not signed in'),
   422: errorResponse('Invalid input'),
@@ -75,7 +72,7 @@ export function createAccountRoutes(deps: AppDeps) {
     tags: ['Account'],
     summary: "Update the signed-in user's own profile (full name only)",
     middleware: [signedIn] as const,
-    request: body(profileUpdateSchema),
+    request: { body: jsonBody(profileUpdateSchema) },
     responses: { 200: jsonContent(profileSchema, 'The updated profile'), ...commonErrors },
   });
 
@@ -86,7 +83,7 @@ export function createAccountRoutes(deps: AppDeps) {
     summary:
       'Start an email change (password, and the 2FA code when 2FA is on; the new address must confirm, the old one can cancel)',
     middleware: [signedIn, accountChecks, emailChanges] as const,
-    request: body(changeEmailSchema),
+    request: { body: jsonBody(changeEmailSchema) },
     responses: {
       200: jsonContent(okSchema, 'Verification mails sent'),
       400: errorResponse('Incorrect password, or the two-factor code missing or wrong'),
@@ -102,7 +99,7 @@ export function createAccountRoutes(deps: AppDeps) {
     path: '/account/email-change/confirm',
     tags: ['Account'],
     summary: 'Confirm a new email address from the link mailed to it (works without signing in)',
-    request: body(emailChangeTokenSchema),
+    request: { body: jsonBody(emailChangeTokenSchema) },
     responses: {
       200: jsonContent(z.object({ message: z.string(), email: z.string() }), 'The address changed'),
       404: errorResponse('The link is not valid any more'),
@@ -118,7 +115,7 @@ export function createAccountRoutes(deps: AppDeps) {
     summary:
       'Cancel an email change from the link mailed to the old address, or undo it within 7 days (every session ends)',
     middleware: [linkLimit] as const,
-    request: body(emailChangeTokenSchema),
+    request: { body: jsonBody(emailChangeTokenSchema) },
     responses: {
       200: jsonContent(
         z.object({ message: z.string(), outcome: z.enum(['cancelled', 'undone']), email: z.string() }),
@@ -136,7 +133,7 @@ export function createAccountRoutes(deps: AppDeps) {
     tags: ['Account'],
     summary: 'Change the password (current password verified; other sessions end)',
     middleware: [signedIn, accountChecks] as const,
-    request: body(changePasswordSchema),
+    request: { body: jsonBody(changePasswordSchema) },
     responses: {
       200: jsonContent(okSchema, 'Password changed'),
       400: errorResponse('Incorrect password'),
@@ -162,7 +159,7 @@ export function createAccountRoutes(deps: AppDeps) {
     tags: ['Account'],
     summary: 'Delete the account and its personal data (password, and the 2FA code when 2FA is on)',
     middleware: [signedIn, accountChecks] as const,
-    request: body(deleteAccountSchema),
+    request: { body: jsonBody(deleteAccountSchema) },
     responses: {
       200: jsonContent(okSchema, 'Deleted'),
       400: errorResponse('Incorrect password'),
@@ -176,7 +173,7 @@ export function createAccountRoutes(deps: AppDeps) {
     tags: ['Account'],
     summary: 'Turn two-factor sign-in off (password and a current code or a backup code)',
     middleware: [signedIn, accountChecks] as const,
-    request: body(disableTwoFactorSchema),
+    request: { body: jsonBody(disableTwoFactorSchema) },
     responses: {
       200: jsonContent(okSchema, 'Turned off'),
       400: errorResponse('Incorrect password or code'),

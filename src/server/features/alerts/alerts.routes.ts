@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/context';
 import { enforceRateLimit } from '../../lib/rate-limit';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, idParams, jsonBody, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { listNotifications, markRead } from './notifications.service';
 import {
@@ -31,11 +31,7 @@ export const RULE_LIMIT = { window: 600, max: 30 };
 /** Unsubscribe links are public; 30 per minute per token is plenty for a mail client's retries. */
 const UNSUBSCRIBE_LIMIT = { window: 60, max: 30 };
 
-const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
-const idParams = z.object({ id: z.uuid('Alert not found') });
+const alertId = idParams('Alert not found');
 
 const pushSubscriptionSchema = z
   .object({
@@ -73,7 +69,7 @@ export function createAlertRoutes(deps: AppDeps) {
     tags,
     summary: 'Set an alert: a price target (free), a percentage move or a Fear & Greed level (Premium)',
     middleware: signedIn,
-    request: { body: body(alertRuleInputSchema) },
+    request: { body: jsonBody(alertRuleInputSchema) },
     responses: {
       201: jsonContent(alertRuleSchema, 'The rule'),
       401: errorResponse('Not signed in'),
@@ -89,7 +85,7 @@ export function createAlertRoutes(deps: AppDeps) {
     tags,
     summary: 'Pause, resume or re-note one of your rules',
     middleware: signedIn,
-    request: { params: idParams, body: body(alertRuleUpdateSchema) },
+    request: { params: alertId, body: jsonBody(alertRuleUpdateSchema) },
     responses: {
       200: jsonContent(alertRuleSchema, 'The rule'),
       401: errorResponse('Not signed in'),
@@ -104,7 +100,7 @@ export function createAlertRoutes(deps: AppDeps) {
     tags,
     summary: 'Delete one of your rules',
     middleware: signedIn,
-    request: { params: idParams },
+    request: { params: alertId },
     responses: {
       204: { description: 'Deleted' },
       401: errorResponse('Not signed in'),
@@ -135,7 +131,7 @@ export function createAlertRoutes(deps: AppDeps) {
     tags,
     summary: 'Mark some or all of your notifications read',
     middleware: signedIn,
-    request: { body: body(markReadSchema) },
+    request: { body: jsonBody(markReadSchema) },
     responses: {
       200: jsonContent(z.object({ updated: z.number().int() }), 'How many changed'),
       401: errorResponse('Not signed in'),
@@ -159,7 +155,7 @@ export function createAlertRoutes(deps: AppDeps) {
     tags,
     summary: "Save this browser's push subscription (Premium)",
     middleware: premium,
-    request: { body: body(pushSubscriptionSchema) },
+    request: { body: jsonBody(pushSubscriptionSchema) },
     responses: {
       201: { description: 'Saved' },
       401: errorResponse('Not signed in'),
@@ -174,7 +170,7 @@ export function createAlertRoutes(deps: AppDeps) {
     tags,
     summary: "Forget this browser's push subscription",
     middleware: signedIn,
-    request: { body: body(z.object({ endpoint: z.string().max(2048) })) },
+    request: { body: jsonBody(z.object({ endpoint: z.string().max(2048) })) },
     responses: { 204: { description: 'Forgotten' }, 401: errorResponse('Not signed in') },
   });
   const tokenQuery = z.object({ token: z.string().min(10).max(500) });

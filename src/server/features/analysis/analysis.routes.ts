@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { weekKeySchema, weekListSchema, weekReportSchema } from '@/domain/analysis/analysis.schema';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps, AppEnv } from '../../lib/context';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, jsonContent, pageQuery } from '../../lib/router';
 import { loadViewer } from '../../lib/viewer';
 import { listWeeks, weekReport } from './analysis.service';
 
@@ -30,7 +30,7 @@ export function createAnalysisRoutes(deps: AppDeps) {
     tags,
     summary:
       'Weekly summaries from the week in progress back to the first stored price (whale statistics for Premium)',
-    request: { query: z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }) },
+    request: { query: pageQuery(1000) },
     responses: { 200: jsonContent(weekListSchema, 'A page of weeks') },
   });
   const read = createRoute({

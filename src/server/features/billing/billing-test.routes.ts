@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { billingInvoiceSchema, billingSummarySchema } from '@/domain/billing/billing';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/context';
+import { planOf } from '../../lib/profiles';
 import type { BillingDeps } from './billing';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
@@ -60,13 +61,9 @@ export function createTestBillingRoutes(deps: BillingDeps) {
       },
     });
   const portalView = async (userId: string) => {
-    const profile = await deps.db
-      .selectFrom('profiles')
-      .select('subscription_plan')
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const plan = await planOf(deps.db, userId);
     return {
-      summary: await billingSummary(deps.billing, userId, profile.subscription_plan),
+      summary: await billingSummary(deps.billing, userId, plan),
       invoices: await listInvoices(deps.db, userId),
     };
   };

@@ -12,6 +12,7 @@ import { subscriptionStatusSchema } from '@/domain/subscription/subscription.sch
 import { AppError, errorBody } from '../../lib/app-error';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context';
+import { planOf } from '../../lib/profiles';
 import type { BillingDeps } from './billing';
 import { enforceRateLimit, type RateRule } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
@@ -186,13 +187,9 @@ export function createBillingRoutes(deps: BillingDeps) {
         () => syncFromProvider(billing, user.id),
         'Could not read your subscription. Please try again.',
       );
-      const profile = await deps.db
-        .selectFrom('profiles')
-        .select('subscription_plan')
-        .where('user_id', '=', user.id)
-        .executeTakeFirstOrThrow();
+      const plan = await planOf(deps.db, user.id);
       c.header('Cache-Control', 'no-store');
-      return c.json(await subscriptionStatus(deps.db, user.id, profile.subscription_plan), 200);
+      return c.json(await subscriptionStatus(deps.db, user.id, plan), 200);
     });
 }
 

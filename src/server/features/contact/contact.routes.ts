@@ -4,7 +4,7 @@ import { CONTACT_SENT, contactMessageSchema } from '@/domain/contact/contact.sch
 import { clientIp } from '../../lib/client-ip';
 import type { AppDeps } from '../../lib/context';
 import { enforceRateLimit } from '../../lib/rate-limit';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, jsonBody, jsonContent } from '../../lib/router';
 import { loadViewer } from '../../lib/viewer';
 import { submitContactMessage } from './contact.service';
 
@@ -13,7 +13,7 @@ const contactRoute = createRoute({
   path: '/contact',
   tags: ['Contact'],
   summary: 'Send a message to the team (the /contact form); stored and mailed to the administrators',
-  request: { body: { required: true, content: { 'application/json': { schema: contactMessageSchema } } } },
+  request: { body: jsonBody(contactMessageSchema) },
   responses: {
     201: jsonContent(z.object({ message: z.string() }), 'Received'),
     422: errorResponse('A field is missing or invalid'),

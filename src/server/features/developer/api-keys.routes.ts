@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiKeyInputSchema, apiKeySchema, createdApiKeySchema } from '@/domain/developer/api-keys.schema';
 import type { AppDeps } from '../../lib/context';
 import { enforceRateLimit } from '../../lib/rate-limit';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, idParams, jsonBody, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 
@@ -27,7 +27,7 @@ export function createApiKeyRoutes(deps: AppDeps) {
     tags,
     summary: 'Create a key; the answer holds the key in full, the only time it is shown',
     middleware: premium,
-    request: { body: { required: true, content: { 'application/json': { schema: apiKeyInputSchema } } } },
+    request: { body: jsonBody(apiKeyInputSchema) },
     responses: {
       201: jsonContent(createdApiKeySchema, 'The new key'),
       ...errors,
@@ -42,7 +42,7 @@ export function createApiKeyRoutes(deps: AppDeps) {
     tags,
     summary: 'Revoke a key: it stops working at once',
     middleware: requireViewer(deps),
-    request: { params: z.object({ id: z.uuid('API key not found') }) },
+    request: { params: idParams('API key not found') },
     responses: {
       204: { description: 'Revoked' },
       401: errors[401],

@@ -7,7 +7,7 @@ import {
   dominoMoveSchema,
 } from '@/domain/domino/domino.schema';
 import type { AppDeps } from '../../lib/context';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, idParams, jsonBody, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import {
   createDominoEvent,
@@ -22,11 +22,7 @@ const adminErrors = {
   401: errorResponse('Not signed in'),
   403: errorResponse('Not an administrator'),
 } as const;
-const idParams = z.object({ id: z.uuid(NOT_FOUND) });
-const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
+const eventId = idParams(NOT_FOUND);
 const tags = ['Admin: Domino events'];
 
 /** Admin: the Domino Theory tracker's events (SPEC §2 Admin, §4, §7), each change audited. */
@@ -47,7 +43,7 @@ export function createDominoAdminRoutes(deps: AppDeps) {
     tags,
     summary: 'Add an event at the end of the list (impact defaults to Medium)',
     middleware: admin,
-    request: { body: body(dominoEventInputSchema) },
+    request: { body: jsonBody(dominoEventInputSchema) },
     responses: {
       201: jsonContent(adminDominoEventSchema, 'The new event'),
       422: errorResponse('Invalid event'),
@@ -60,7 +56,7 @@ export function createDominoAdminRoutes(deps: AppDeps) {
     tags,
     summary: 'Edit an event or toggle it active',
     middleware: admin,
-    request: { params: idParams, body: body(dominoEventPatchSchema) },
+    request: { params: eventId, body: jsonBody(dominoEventPatchSchema) },
     responses: {
       200: jsonContent(adminDominoEventSchema, 'The event'),
       404: errorResponse('No such event'),
@@ -74,7 +70,7 @@ export function createDominoAdminRoutes(deps: AppDeps) {
     tags,
     summary: 'Delete an event (cannot be undone)',
     middleware: admin,
-    request: { params: idParams },
+    request: { params: eventId },
     responses: { 204: { description: 'Deleted' }, 404: errorResponse('No such event'), ...adminErrors },
   });
   const move = createRoute({
@@ -83,7 +79,7 @@ export function createDominoAdminRoutes(deps: AppDeps) {
     tags,
     summary: 'Swap display order with the neighbour above or below',
     middleware: admin,
-    request: { params: idParams, body: body(dominoMoveSchema) },
+    request: { params: eventId, body: jsonBody(dominoMoveSchema) },
     responses: {
       200: jsonContent(z.array(adminDominoEventSchema), 'Every event in the new order'),
       404: errorResponse('No such event'),

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, jsonContent } from '../../lib/router';
+import { databaseFailure } from './health.service';
 
 const healthSchema = z
   .object({
@@ -27,13 +27,9 @@ const healthRoute = createRoute({
 
 export function createHealthRoutes(deps: AppDeps & { databaseKind: 'pglite' | 'postgres' }) {
   return createRouter().openapi(healthRoute, async (c) => {
-    let reachable = true;
-    try {
-      await sql`select 1`.execute(deps.db);
-    } catch (error) {
-      reachable = false;
-      c.get('logger').error({ err: error }, 'health check: database unreachable');
-    }
+    const failure = await databaseFailure(deps.db);
+    const reachable = failure === null;
+    if (!reachable) c.get('logger').error({ err: failure }, 'health check: database unreachable');
     const body = {
       status: reachable ? ('ok' as const) : ('degraded' as const),
       database: reachable ? ('ok' as const) : ('unreachable' as const),

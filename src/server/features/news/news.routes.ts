@@ -13,7 +13,7 @@ import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { cachedRead, singleFlight } from '../../lib/read-cache';
 import { jsonText, sendJson } from '../../lib/request-context';
 import { requireViewer, viewerOf } from '../../lib/viewer';
-import { listNews, newsStats } from './news.service';
+import { activeNewsSourceId, listNews, newsStats } from './news.service';
 
 /** SPEC §7 fetch-news for signed-in users: a few refreshes per user, then 429 until the window ends. */
 export const REFRESH_LIMIT = { window: 5 * 60, max: 3 };
@@ -81,14 +81,7 @@ export function createNewsRoutes(deps: AppDeps) {
         REFRESH_LIMIT,
         `You can refresh the news ${REFRESH_LIMIT.max} times in 5 minutes`,
       );
-      const source = await deps.db
-        .selectFrom('api_sources')
-        .select(['id', 'status'])
-        .where('api_type', '=', 'news')
-        .executeTakeFirst();
-      if (!source || source.status === 'inactive')
-        throw new AppError('conflict', 'News syncing is switched off by an administrator');
-      const outcome = await deps.jobs.runSource(source.id);
+      const outcome = await deps.jobs.runSource(await activeNewsSourceId(deps.db));
       if (outcome.status === 'skipped')
         throw new AppError('conflict', 'The news is being refreshed right now; it will appear in a moment');
       if (outcome.status === 'error')

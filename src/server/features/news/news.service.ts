@@ -8,6 +8,7 @@ import {
   type RssFeedDto,
 } from '@/domain/news/news.schema';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import type { RssFeedsTable } from '../../db/schema';
 
 /** Terms shorter than this are matched as substrings; longer ones use the full-text index. */
@@ -157,4 +158,16 @@ export function toFeedDto(row: Selectable<RssFeedsTable>): RssFeedDto {
     lastError: row.last_error,
     lastItemCount: row.last_item_count,
   };
+}
+
+/** The news source, for a member's refresh: refused while an administrator has switched it off. */
+export async function activeNewsSourceId(db: Db): Promise<string> {
+  const source = await db
+    .selectFrom('api_sources')
+    .select(['id', 'status'])
+    .where('api_type', '=', 'news')
+    .executeTakeFirst();
+  if (!source || source.status === 'inactive')
+    throw new AppError('conflict', 'News syncing is switched off by an administrator');
+  return source.id;
 }

@@ -8,7 +8,7 @@ import {
 } from '@/domain/preferences/preferences.schema';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/context';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, jsonBody, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { getPreferences, updatePreference } from './preferences.service';
 
@@ -34,7 +34,7 @@ export function createPreferencesRoutes(deps: AppDeps) {
     summary: 'Update one preference field',
     middleware: [signedIn] as const,
     request: {
-      body: { required: true, content: { 'application/json': { schema: preferenceUpdateSchema } } },
+      body: jsonBody(preferenceUpdateSchema),
     },
     responses: {
       200: jsonContent(preferencesSchema, 'The preferences after the update'),

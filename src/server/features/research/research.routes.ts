@@ -6,7 +6,7 @@ import {
   researchPostSchema,
 } from '@/domain/research/research.schema';
 import type { AppDeps } from '../../lib/context';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, idParams, jsonBody, jsonContent, pageQuery } from '../../lib/router';
 import { loadViewer, requireViewer, viewerOf } from '../../lib/viewer';
 import {
   createResearchPost,
@@ -21,9 +21,8 @@ const adminErrors = {
   401: errorResponse('Not signed in'),
   403: errorResponse('Not an administrator'),
 } as const;
-const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
-const idParams = z.object({ id: z.uuid('This research post does not exist.') });
-const body = { required: true, content: { 'application/json': { schema: researchPostInputSchema } } };
+const postId = idParams('This research post does not exist.');
+const body = jsonBody(researchPostInputSchema);
 
 /** /research: posts written by admins; everyone reads summaries, Premium members the full posts. */
 export function createResearchRoutes(deps: AppDeps) {
@@ -33,7 +32,7 @@ export function createResearchRoutes(deps: AppDeps) {
     path: '/research',
     tags,
     summary: 'Published research posts, newest first (summaries)',
-    request: { query: pageQuery },
+    request: { query: pageQuery() },
     responses: { 200: jsonContent(researchListSchema, 'A page of posts') },
   });
   const read = createRoute({
@@ -53,7 +52,7 @@ export function createResearchRoutes(deps: AppDeps) {
     tags,
     summary: 'Every post, drafts first',
     middleware: admin,
-    request: { query: pageQuery },
+    request: { query: pageQuery() },
     responses: { 200: jsonContent(researchListSchema, 'A page of posts'), ...adminErrors },
   });
   const create = createRoute({
@@ -75,7 +74,7 @@ export function createResearchRoutes(deps: AppDeps) {
     tags,
     summary: 'Save an edited post (its address stays the same)',
     middleware: admin,
-    request: { params: idParams, body },
+    request: { params: postId, body },
     responses: {
       200: jsonContent(researchPostSchema, 'The saved post'),
       404: errorResponse('No such post'),
@@ -89,7 +88,7 @@ export function createResearchRoutes(deps: AppDeps) {
     tags,
     summary: 'Delete a post',
     middleware: admin,
-    request: { params: idParams },
+    request: { params: postId },
     responses: { 204: { description: 'Deleted' }, 404: errorResponse('No such post'), ...adminErrors },
   });
 

@@ -7,7 +7,7 @@ import {
   taskRunSchema,
 } from '@/domain/sync/sync.schema';
 import type { AppDeps } from '../../lib/context';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, idParams, jsonContent } from '../../lib/router';
 import { requireViewer } from '../../lib/viewer';
 import { listApiSources, listSyncLogs, toSyncLogDto, updateSyncFrequency } from './sync.service';
 
@@ -15,7 +15,7 @@ const adminErrors = {
   401: errorResponse('Not signed in'),
   403: errorResponse('Not an administrator'),
 } as const;
-const idParams = z.object({ id: z.uuid('Unknown API source') });
+const sourceId = idParams('Unknown API source');
 
 /** Admin: data sources, their sync logs, manual syncs and stuck-sync cleanup (SPEC §7 server functions). */
 export function createSyncRoutes(deps: AppDeps) {
@@ -52,7 +52,7 @@ export function createSyncRoutes(deps: AppDeps) {
     summary: "Change a source's sync frequency (at least 5 minutes)",
     middleware: admin,
     request: {
-      params: idParams,
+      params: sourceId,
       body: { required: true, content: { 'application/json': { schema: syncFrequencyUpdateSchema } } },
     },
     responses: {
@@ -68,7 +68,7 @@ export function createSyncRoutes(deps: AppDeps) {
     tags: ['Admin: data sync'],
     summary: "Run a source's sync now and answer with its log",
     middleware: admin,
-    request: { params: idParams },
+    request: { params: sourceId },
     responses: {
       200: jsonContent(
         z.object({ status: z.enum(['success', 'error']), log: syncLogSchema }),

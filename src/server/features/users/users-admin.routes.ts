@@ -10,7 +10,7 @@ import {
   auditLogSchema,
 } from '@/domain/admin/admin.schema';
 import type { AppDeps } from '../../lib/context';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, jsonBody, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { adminOverview, listAdminUsers, listAuditLogs, updateAdminUser } from './users-admin.service';
 import { memberNoticeEmail } from './users.emails';
@@ -50,7 +50,7 @@ export function createUserAdminRoutes(deps: AppDeps) {
     middleware: admin,
     request: {
       params: z.object({ userId: z.string().min(1).max(100) }),
-      body: { required: true, content: { 'application/json': { schema: adminUserUpdateSchema } } },
+      body: jsonBody(adminUserUpdateSchema),
     },
     responses: {
       200: jsonContent(adminUserSchema, 'The user after the change'),

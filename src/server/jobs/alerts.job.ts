@@ -1,4 +1,5 @@
 import { deliverDue, drainAlertQueue } from '../features/alerts';
+import { mailContextOf } from './mail-context';
 import type { TaskDefinition } from './task';
 
 /**
@@ -11,17 +12,10 @@ export const alertsJob: TaskDefinition = {
   description: 'Evaluates alert rules against new data, then sends the alert emails and pushes that are due',
   everySeconds: 'tick',
   wakeOn: 'alert_queue',
-  async run({ db, logger, mailer, push, env, unsubscribeSecret }) {
-    const log = logger.child({ module: 'alerts' });
-    const created = await drainAlertQueue({ db, logger: log });
-    const sent = await deliverDue({
-      db,
-      logger: log,
-      mailer,
-      push,
-      publicUrl: env.PUBLIC_URL,
-      secret: unsubscribeSecret,
-    });
+  async run(context) {
+    const mail = mailContextOf(context, 'alerts');
+    const created = await drainAlertQueue(mail);
+    const sent = await deliverDue({ ...mail, push: context.push });
     return `${created} notifications, ${sent.emails} emails, ${sent.pushes} pushes`;
   },
 };

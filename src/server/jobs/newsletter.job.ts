@@ -1,4 +1,5 @@
 import { sendNewsletterSummaries } from '../features/newsletter';
+import { mailContextOf } from './mail-context';
 import type { TaskDefinition } from './task';
 
 /** The weekly summary for newsletter subscribers without an account, on Monday from 08:00 UTC. */
@@ -6,14 +7,8 @@ export const newsletterJob: TaskDefinition = {
   name: 'newsletter',
   description: 'Sends newsletter subscribers the weekly summary on Monday from 08:00 UTC',
   everySeconds: 60,
-  async run({ db, logger, mailer, env, unsubscribeSecret }) {
-    const sent = await sendNewsletterSummaries({
-      db,
-      logger: logger.child({ module: 'newsletter' }),
-      mailer,
-      publicUrl: env.PUBLIC_URL,
-      secret: unsubscribeSecret,
-    });
+  async run(context) {
+    const sent = await sendNewsletterSummaries(mailContextOf(context, 'newsletter'));
     return `${sent} newsletters sent`;
   },
 };

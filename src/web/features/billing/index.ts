@@ -1,3 +1,3 @@
 /** What other features may use of billing: the plan cards and Premium's price. */
-export { PlanCards } from './components/plan-cards';
+export { FreePlanAction, PlanCards } from './components/plan-cards';
 export { PremiumPriceFigure, usePremiumPriceText } from './components/plan-price';

@@ -1,7 +1,9 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { freePlanFeatures, premiumPlanFeatures } from '@/domain/plans/plans';
 import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { PremiumPriceFigure } from './plan-price';
 
@@ -15,6 +17,19 @@ export function FeatureList({ items, premium }: { items: readonly string[]; prem
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The Free card's button: the member's current plan, or the way in for a visitor. */
+export function FreePlanAction({ signedIn }: { signedIn: boolean }) {
+  return signedIn ? (
+    <Button variant="outline" disabled>
+      Current Plan
+    </Button>
+  ) : (
+    <Button asChild variant="outline">
+      <Link to="/auth">Get Started</Link>
+    </Button>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { useCheckout } from '../lib/billing-actions';
-import { PlanCards } from './plan-cards';
+import { FreePlanAction, PlanCards } from './plan-cards';
 
 /** SPEC §2 Membership (signed out or free): the two plans and what each button does. */
 export function PlanChooser({ signedIn }: { signedIn: boolean }) {
@@ -10,17 +10,7 @@ export function PlanChooser({ signedIn }: { signedIn: boolean }) {
     <div data-testid="plan-chooser">
       <PlanCards
         heading="h2"
-        freeAction={
-          signedIn ? (
-            <Button variant="outline" disabled>
-              Current Plan
-            </Button>
-          ) : (
-            <Button asChild variant="outline">
-              <Link to="/auth">Get Started</Link>
-            </Button>
-          )
-        }
+        freeAction={<FreePlanAction signedIn={signedIn} />}
         premiumAction={
           signedIn ? (
             <Button variant="premium" disabled={checkout.opening} onClick={() => void checkout.start()}>

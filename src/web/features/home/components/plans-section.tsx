@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { PlanCards } from '@/web/features/billing';
+import { FreePlanAction, PlanCards } from '@/web/features/billing';
 
 const premiumFeatures = [
   {
@@ -46,17 +46,7 @@ export function PlansSection() {
       </div>
       <PlanCards
         heading="h3"
-        freeAction={
-          user ? (
-            <Button variant="outline" disabled>
-              Current Plan
-            </Button>
-          ) : (
-            <Button asChild variant="outline">
-              <Link to="/auth">Get Started</Link>
-            </Button>
-          )
-        }
+        freeAction={<FreePlanAction signedIn={Boolean(user)} />}
         premiumAction={
           <Button asChild variant="premium">
             {user ? (

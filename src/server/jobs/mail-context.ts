@@ -1,0 +1,12 @@
+import type { TaskContext } from './task';
+
+/** What a task that sends mail gives the feature's sender: the mailer, links and a named logger. */
+export function mailContextOf(context: TaskContext, module: string) {
+  return {
+    db: context.db,
+    logger: context.logger.child({ module }),
+    mailer: context.mailer,
+    publicUrl: context.env.PUBLIC_URL,
+    secret: context.unsubscribeSecret,
+  };
+}

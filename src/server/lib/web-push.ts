@@ -63,7 +63,7 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 /**
  * One spelling per push endpoint, so that an endpoint belongs to one member however it is written:
  * scheme and host lower-case, no default port, dot segments resolved (the URL parser does those),
- * percent-escapes of unreserved characters decoded and the rest upper-case, repeated slashes as one,
+ * escapes decoded where that cannot change the address, the rest upper-case, repeated slashes as one,
  * no empty query. A fragment or credentials are refused: no push service hands those out.
  */
 export function canonicalPushEndpoint(endpoint: string): string {
@@ -75,13 +75,19 @@ export function canonicalPushEndpoint(endpoint: string): string {
   }
   if (url.hash || endpoint.includes('#') || url.username || url.password)
     throw new UpstreamError('The push endpoint is not a URL a push service gives out');
-  const path = url.pathname
-    .replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+  // In the path every escape but '/', '?', '#' and '%' is decoded (push services read their tokens
+  // decoded); in the query only unreserved ones ('+' and '=' mean something there). Hex is upper-case.
+  const unescape = (text: string, keep: (char: string) => boolean) =>
+    text.replace(/%([0-9A-Fa-f]{2})/g, (_escape, hex: string) => {
       const char = String.fromCharCode(Number.parseInt(hex, 16));
-      return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
-    })
-    .replace(/\/{2,}/g, '/');
-  return `${url.origin}${path}${url.search === '?' ? '' : url.search}`;
+      return keep(char) ? `%${hex.toUpperCase()}` : char;
+    });
+  const path = unescape(url.pathname, (char) => '/?#%'.includes(char) || char < ' ' || char > '~').replace(
+    /\/{2,}/g,
+    '/',
+  );
+  const query = unescape(url.search, (char) => !UNRESERVED.test(char));
+  return `${url.origin}${path}${query === '?' ? '' : query}`;
 }
 
 /** On subscribing: a supported push service whose addresses are public (delivery checks again on connect). */

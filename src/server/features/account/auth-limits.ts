@@ -87,8 +87,16 @@ async function memberKeyOf(c: Context, auth: AppDeps['auth']): Promise<string | 
     return 'several';
   const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
   if (session) return session.user.id;
-  const challenge = CHALLENGE_COOKIES.map((name) => cookies.get(name)?.[0]).find(Boolean);
-  return challenge ? `challenge-${crypto.createHash('sha256').update(challenge).digest('base64url')}` : null;
+  const raw = CHALLENGE_COOKIES.map((name) => cookies.get(name)?.[0]).find(Boolean);
+  if (!raw) return null;
+  // As better-auth reads it (quotes off, escapes decoded), so another spelling is the same challenge.
+  let challenge = raw.replace(/^"(.*)"$/, '$1');
+  try {
+    challenge = decodeURIComponent(challenge);
+  } catch {
+    // Not valid escaping: better-auth cannot read it either; its own spelling is its key.
+  }
+  return `challenge-${crypto.createHash('sha256').update(challenge).digest('base64url')}`;
 }
 
 /**

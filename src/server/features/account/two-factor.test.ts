@@ -1,5 +1,5 @@
 import { totpCodes } from '../../../../tests/support/totp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { TestSmtp } from '../../../../tests/support/smtp';
 import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
 import { cookieOf, TEST_PASSWORD, type TestApp } from '../../../../tests/support/test-app';
@@ -74,6 +74,31 @@ describe('two-factor authentication', () => {
     expect((await replay.json()).message).toBe('Invalid verification code');
     const wrong = await post('/api/auth/two-factor/verify-totp', { code: '000000' }, replayCookie);
     expect(wrong.status).toBe(401);
+  });
+
+  it('limits code guesses per sign-in challenge, however its cookie is spelled', async () => {
+    const { email } = await enableTwoFactor();
+    const cookie = await passwordStep(email);
+    const challenge = cookie.split('; ').find((part) => part.startsWith('better-auth.two_factor='))!;
+    const [name, value] = challenge.split(/=(.*)/s) as [string, string];
+    // The same challenge as better-auth reads it: quoted, or with a character written as an escape.
+    const escape = (at: number) =>
+      `${value.slice(0, at)}%${value.charCodeAt(at).toString(16).toUpperCase()}${value.slice(at + 1)}`;
+    const spellings = [value, `"${value}"`, escape(0), escape(1), `"${escape(2)}"`, escape(3)];
+    // The per-address budget (10 in 5 minutes, shared by this file's in-process requests) is reset
+    // around this test, so the refusal seen is the per-challenge one.
+    const resetAddressBudget = async () => {
+      await app.handle.db.deleteFrom('rate_limits').where('key', 'like', 'auth:/two-factor/%:ip:%').execute();
+    };
+    await resetAddressBudget();
+    onTestFinished(resetAddressBudget);
+    const statuses: number[] = [];
+    for (const spelling of spellings)
+      statuses.push(
+        (await post('/api/auth/two-factor/verify-totp', { code: '000000' }, `${name}=${spelling}`)).status,
+      );
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses[5]).toBe(429);
   });
 
   it('accepts a backup code once', async () => {

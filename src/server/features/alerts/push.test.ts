@@ -114,6 +114,7 @@ describe('push subscriptions', () => {
       `${url.origin}/.${path}`,
       `${url.origin}/${path}`,
       `${url.origin}/%62rowser-${first.userId}`,
+      `${url.origin}/browser%2D${first.userId}`,
     ])
       expect((await subscribe(second.cookie, spelling, browserKeys())).status, spelling).toBe(409);
     expect((await subscribe(second.cookie, `${endpoint}#x`, browserKeys())).status).toBe(422);

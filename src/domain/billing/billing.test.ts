@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addBillingMonth,
-  formatPlanPrice,
-  grantsPremium,
-  paidThrough,
-  planAfterBilling,
-  scheduledEnd,
-} from './billing';
+import { addBillingMonth, grantsPremium, paidThrough, planAfterBilling, scheduledEnd } from './billing';
+import { formatPlanPrice } from './price';
 
 describe('planAfterBilling', () => {
   it('premium while any subscription is active, trialing or past due; free otherwise', () => {

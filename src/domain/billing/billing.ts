@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SubscriptionPlan } from '../plans/entitlements';
+import type { PlanPrice } from './price';
 
 /**
  * Billing rules shared by the server and the web app. A subscription's provider status decides
@@ -75,8 +76,8 @@ export const planPriceSchema = z
     interval: z.enum(['day', 'week', 'month', 'year']),
     intervalCount: z.number().int().positive(),
   })
-  .meta({ id: 'PlanPrice' });
-export type PlanPrice = z.infer<typeof planPriceSchema>;
+  .meta({ id: 'PlanPrice' }) satisfies z.ZodType<PlanPrice>;
+export type { PlanPrice } from './price';
 
 export const billingConfigSchema = z
   .object({
@@ -88,27 +89,6 @@ export const billingConfigSchema = z
   })
   .meta({ id: 'BillingConfig' });
 export type BillingConfig = z.infer<typeof billingConfigSchema>;
-
-const PERIOD_NAMES: Record<PlanPrice['interval'], [string, string]> = {
-  day: ['day', 'days'],
-  week: ['week', 'weeks'],
-  month: ['month', 'months'],
-  year: ['year', 'years'],
-};
-
-/** "$9" and "per month" (or "every 3 months"): whole amounts without cents. */
-export function formatPlanPrice(price: PlanPrice): { amount: string; period: string } {
-  const whole = price.amountCents % 100 === 0;
-  const amount = new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: price.currency.toUpperCase(),
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(price.amountCents / 100);
-  const [one, many] = PERIOD_NAMES[price.interval];
-  const period = price.intervalCount === 1 ? `per ${one}` : `every ${price.intervalCount} ${many}`;
-  return { amount, period };
-}
 
 export const billingSubscriptionSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatPlanPrice } from '@/domain/billing/billing';
+import { formatPlanPrice } from '@/domain/billing/price';
 import { useCallback } from 'react';
 import { api, unwrap } from '@/web/lib/api-client';
 

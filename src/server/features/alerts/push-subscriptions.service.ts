@@ -60,8 +60,12 @@ export async function savePushSubscription({
 
 /** How many browsers the member receives push notifications in. */
 export async function countPushSubscriptions(db: Db, userId: string): Promise<number> {
-  const rows = await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute();
-  return rows.length;
+  const { count } = await db
+    .selectFrom('push_subscriptions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /** Stops push to one of the member's browsers (an endpoint written any way it can be). */

@@ -9,6 +9,8 @@ import {
 
 /** How long a price read from Stripe is shown before it is read again. */
 const PRICE_TTL_MS = 10 * 60_000;
+/** After a failed read, how long before Stripe is asked again. */
+const PRICE_RETRY_MS = 60_000;
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { BillingEvent, BillingProvider, InvoiceSnapshot, SubscriptionSnapshot } from './provider';
@@ -159,29 +161,49 @@ export function createStripeProvider(
 
   // The price object checkout charges, read from Stripe and kept for a while (an edit in Stripe's
   // dashboard shows within PRICE_TTL_MS); the last good one stays when Stripe cannot be reached.
-  let knownPrice: { value: PlanPrice; at: number } | null = null;
+  let knownPrice: PlanPrice | null = null;
+  // When the price was last read, or last failed to be read: the page-load path (GET
+  // /api/billing/config) asks Stripe at most once per PRICE_TTL_MS when it answers, once per
+  // PRICE_RETRY_MS when it does not, and never twice at once.
+  let readAt = 0;
+  let failure: { error: unknown; at: number } | null = null;
+  let reading: Promise<PlanPrice> | null = null;
+  const readPrice = async (): Promise<PlanPrice> => {
+    const object = await stripe.prices.retrieve(await priceId());
+    const interval = planPriceSchema.shape.interval.safeParse(object.recurring?.interval);
+    if (object.unit_amount === null || !object.recurring || !interval.success)
+      throw new Error(`Stripe price ${object.id} is not a fixed recurring amount`);
+    return {
+      amountCents: object.unit_amount,
+      currency: object.currency,
+      interval: interval.data,
+      intervalCount: object.recurring.interval_count,
+    };
+  };
   const price = async (): Promise<PlanPrice> => {
-    if (knownPrice && Date.now() - knownPrice.at < PRICE_TTL_MS) return knownPrice.value;
-    try {
-      const object = await stripe.prices.retrieve(await priceId());
-      const interval = planPriceSchema.shape.interval.safeParse(object.recurring?.interval);
-      if (object.unit_amount === null || !object.recurring || !interval.success)
-        throw new Error(`Stripe price ${object.id} is not a fixed recurring amount`);
-      const value: PlanPrice = {
-        amountCents: object.unit_amount,
-        currency: object.currency,
-        interval: interval.data,
-        intervalCount: object.recurring.interval_count,
-      };
-      knownPrice = { value, at: Date.now() };
-      return value;
-    } catch (error) {
-      if (knownPrice) {
-        deps.logger.warn({ err: error }, 'stripe price unreadable; showing the last one read');
-        return knownPrice.value;
-      }
-      throw error;
+    const now = Date.now();
+    if (knownPrice && now - readAt < PRICE_TTL_MS) return knownPrice;
+    if (failure && now - failure.at < PRICE_RETRY_MS) {
+      if (knownPrice) return knownPrice;
+      throw failure.error;
     }
+    reading ??= readPrice()
+      .then((value) => {
+        knownPrice = value;
+        readAt = Date.now();
+        failure = null;
+        return value;
+      })
+      .catch((error: unknown) => {
+        failure = { error, at: Date.now() };
+        if (!knownPrice) throw error;
+        deps.logger.warn({ err: error }, 'stripe price unreadable; showing the last one read');
+        return knownPrice;
+      })
+      .finally(() => {
+        reading = null;
+      });
+    return reading;
   };
 
   return {

@@ -1,12 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { cleanup, render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { Toaster } from 'sonner';
+import { expect, onTestFinished, vi } from 'vitest';
 import { signedOutState } from '../../src/domain/session/signed-out';
 import type { SessionState } from '../../src/domain/session/session.schema';
-import { DatesProvider, ThemeProvider } from '../../src/web/features/preferences';
+import { DatesProvider, ThemeProvider, useDates } from '../../src/web/features/preferences';
 import { SessionProvider } from '../../src/web/lib/session';
+import { toasterDemand } from '../../src/web/lib/toast';
 
 /** An answer of the fake API: a JSON body (status 200), or a status with a body. */
 type Answer = unknown | { status: number; body: unknown };
@@ -17,6 +19,8 @@ export interface RenderAppOptions {
   /** The page address the component is rendered at. */
   route?: string;
   session?: SessionState;
+  /** Renders sonner's toaster before the component, listening (as the app's toaster host does). */
+  toasts?: boolean;
 }
 
 export interface RenderedApp extends RenderResult {
@@ -31,9 +35,17 @@ const isAnswer = (value: unknown): value is { status: number; body: unknown } =>
 /**
  * Renders a component inside the app's own providers (query client, router, session, dates, theme)
  * with `fetch` answering from `api`: what a component test needs to see a component as the app shows
- * it. A request with no answer gets the API's 404 body, and is listed in `requests`.
+ * it. A request with no answer gets the API's 404 body, and is listed in `requests`. When the test
+ * has finished, the component is unmounted and the stubbed globals (`fetch`, ...) are restored: no
+ * afterEach needed. That is after the file's afterEach hooks, so a stub the component still uses
+ * while it unmounts is restored with onTestFinished instead (as stubCanvas does).
  */
 export function renderApp(ui: ReactElement, options: RenderAppOptions = {}): RenderedApp {
+  onTestFinished(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  if (options.toasts) toasterDemand.ready();
   const requests: string[] = [];
   const api: Record<string, unknown> = {
     'GET /api/session': options.session ?? signedOutState,
@@ -65,13 +77,26 @@ export function renderApp(ui: ReactElement, options: RenderAppOptions = {}): Ren
     removeListener: () => undefined,
     dispatchEvent: () => false,
   }));
+  // Nor ResizeObserver, which Radix's switches and popovers measure with.
+  if (typeof ResizeObserver === 'undefined')
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[options.route ?? '/']}>
         <SessionProvider>
           <ThemeProvider>
-            <DatesProvider>{ui}</DatesProvider>
+            <DatesProvider>
+              {options.toasts && <Toaster />}
+              {ui}
+            </DatesProvider>
           </ThemeProvider>
         </SessionProvider>
       </MemoryRouter>
@@ -79,3 +104,28 @@ export function renderApp(ui: ReactElement, options: RenderAppOptions = {}): Ren
   );
   return { ...view, requests, queryClient };
 }
+
+/**
+ * Holds the answers to `path` until released (call it after renderApp): the loading state, for as
+ * long as the test looks. Returns the release.
+ */
+export function holdAnswers(path: string) {
+  const answer = globalThis.fetch;
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://app');
+    if (url.pathname === path) await released;
+    return answer(input, init);
+  });
+  return release;
+}
+
+/** The zone the page writes dates in (render it next to the component, then wait with zoneApplied). */
+export function ZoneProbe() {
+  return <output data-testid="zone">{useDates().settings.timeZone}</output>;
+}
+
+/** Waits until the member's saved zone is applied (ZoneProbe shows it), before looking at dates. */
+export const zoneApplied = (timeZone: string) =>
+  vi.waitFor(() => expect(screen.getByTestId('zone').textContent).toBe(timeZone));

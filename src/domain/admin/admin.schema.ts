@@ -51,6 +51,10 @@ export const adminUserUpdateSchema = z
       body.fullName !== undefined || body.subscriptionPlan !== undefined || body.blocked !== undefined,
     'Send fullName, subscriptionPlan or blocked',
   )
+  .refine((body) => body.blocked !== true || Boolean(body.reason), {
+    message: BLOCK_REASON_REQUIRED,
+    path: ['reason'],
+  })
   .meta({ id: 'AdminUserUpdate' });
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
 

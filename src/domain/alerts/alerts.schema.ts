@@ -60,41 +60,46 @@ export const WINDOW_MS: Record<PercentWindow, number> = { '1h': 3_600_000, '24h'
 
 const note = z.string().trim().max(140, 'Keep the note under 140 characters').optional();
 
+/** A price target (free). */
+export const priceRuleInputSchema = z.object({
+  kind: z.literal('price'),
+  direction: crossingDirectionSchema.default('above'),
+  target: z
+    .number({ error: 'Enter a price target in USD' })
+    .positive('The price target must be above 0')
+    .max(100_000, 'The price target must be under $100,000')
+    .multipleOf(0.0001, 'Use at most 4 decimals'),
+  note,
+});
+
+/** A percentage move within an hour or a day (premium). */
+export const percentRuleInputSchema = z.object({
+  kind: z.literal('percent'),
+  direction: moveDirectionSchema.default('either'),
+  percent: z
+    .number({ error: 'Enter a percentage' })
+    .min(0.5, 'Use a move of at least 0.5 %')
+    .max(100, 'Use a move of at most 100 %')
+    .multipleOf(0.1, 'Use at most 1 decimal'),
+  window: percentWindowSchema,
+  note,
+});
+
+/** A Fear & Greed level (premium). */
+export const fearGreedRuleInputSchema = z.object({
+  kind: z.literal('fear_greed'),
+  direction: crossingDirectionSchema.default('above'),
+  target: z
+    .number({ error: 'Enter an index level' })
+    .int('Use a whole number from 1 to 99')
+    .min(1, 'Use a whole number from 1 to 99')
+    .max(99, 'Use a whole number from 1 to 99'),
+  note,
+});
+
 /** What Set Alert sends: a price target (free), a percentage move or a Fear & Greed level (premium). */
 export const alertRuleInputSchema = z
-  .discriminatedUnion('kind', [
-    z.object({
-      kind: z.literal('price'),
-      direction: crossingDirectionSchema.default('above'),
-      target: z
-        .number({ error: 'Enter a price target in USD' })
-        .positive('The price target must be above 0')
-        .max(100_000, 'The price target must be under $100,000')
-        .multipleOf(0.0001, 'Use at most 4 decimals'),
-      note,
-    }),
-    z.object({
-      kind: z.literal('percent'),
-      direction: moveDirectionSchema.default('either'),
-      percent: z
-        .number({ error: 'Enter a percentage' })
-        .min(0.5, 'Use a move of at least 0.5 %')
-        .max(100, 'Use a move of at most 100 %')
-        .multipleOf(0.1, 'Use at most 1 decimal'),
-      window: percentWindowSchema,
-      note,
-    }),
-    z.object({
-      kind: z.literal('fear_greed'),
-      direction: crossingDirectionSchema.default('above'),
-      target: z
-        .number({ error: 'Enter an index level' })
-        .int('Use a whole number from 1 to 99')
-        .min(1, 'Use a whole number from 1 to 99')
-        .max(99, 'Use a whole number from 1 to 99'),
-      note,
-    }),
-  ])
+  .discriminatedUnion('kind', [priceRuleInputSchema, percentRuleInputSchema, fearGreedRuleInputSchema])
   .meta({ id: 'AlertRuleInput' });
 export type AlertRuleInput = z.infer<typeof alertRuleInputSchema>;
 export type AlertRuleKind = AlertRuleInput['kind'];

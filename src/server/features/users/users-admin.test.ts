@@ -162,7 +162,9 @@ describe('user management', () => {
     const target = await app.signedInUser();
     const refused = await patch(target.userId, { blocked: true, reason: '  ' });
     expect(refused.status).toBe(422);
-    expect((await refused.json()).error.message).toBe('Please provide a reason for blocking this user');
+    expect((await refused.json()).error.message).toBe(
+      'reason: Please provide a reason for blocking this user',
+    );
     expect(await auditRows(target.userId)).toEqual([]);
     expect((await app.request('/api/preferences', { cookie: target.cookie })).status).toBe(200);
 

@@ -1,7 +1,7 @@
 import { Mail, Send } from 'lucide-react';
 import { Link } from 'react-router';
 import { footerGroups } from './nav-links';
-import { NewsletterForm } from './newsletter-form';
+import { FooterNewsletter } from './footer-newsletter';
 
 function XLogo() {
   return (
@@ -65,7 +65,7 @@ export function Footer() {
             </ul>
           </nav>
         ))}
-        <NewsletterForm />
+        <FooterNewsletter />
       </div>
       <div className="border-t">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-muted-foreground md:flex-row md:justify-between">

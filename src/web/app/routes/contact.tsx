@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from '@/web/lib/toast';
 import {
   CONTACT_MESSAGE_MAX,
@@ -14,7 +14,7 @@ import { Label } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Textarea } from '@/web/components/ui/textarea';
 import { api, unwrap } from '@/web/lib/api-client';
-import { useCheckedForm } from '@/web/lib/use-checked-form';
+import { useSchemaForm } from '@/web/lib/form';
 import { PageHeading } from './page-heading';
 
 /** /contact: a message to the team, stored and mailed to the administrators. */
@@ -36,47 +36,46 @@ export function Component() {
 }
 
 function ContactForm(props: { name: string; email: string }) {
-  const { form, setForm, errors, set, check } = useCheckedForm(contactMessageSchema, {
+  const form = useSchemaForm(contactMessageSchema, {
     name: props.name,
     email: props.email,
     message: '',
     website: '',
   });
+  const { errors } = form.formState;
+  const message = useWatch({ control: form.control, name: 'message' });
   const send = useMutation({
     mutationFn: (input: ContactMessageInput) => unwrap(api.contact.$post({ json: input })),
     onSuccess: (result) => {
       toast.success('Message sent', { description: result.message });
-      setForm((current) => ({ ...current, message: '' }));
+      form.resetField('message');
     },
     // The form keeps what was written, so nothing is lost.
     onError: (error) => toast.error('Your message was not sent', { description: error.message }),
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (check()) send.mutate(form);
-  };
-
   return (
     <Card className="max-w-2xl">
       <CardContent className="pt-6">
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <form
+          onSubmit={form.handleSubmit((input) => send.mutate(input))}
+          noValidate
+          className="flex flex-col gap-5"
+        >
           <Field
             id="contact-name"
             label="Name"
             autoComplete="name"
-            value={form.name}
-            onChange={(event) => set('name', event.target.value)}
-            error={errors.name}
+            error={errors.name?.message}
+            {...form.register('name')}
           />
           <Field
             id="contact-email"
             label="Email"
             type="email"
             autoComplete="email"
-            value={form.email}
-            onChange={(event) => set('email', event.target.value)}
-            error={errors.email}
+            error={errors.email?.message}
+            {...form.register('email')}
           />
           <div className="flex flex-col gap-2">
             <Label htmlFor="contact-message">Message</Label>
@@ -84,31 +83,23 @@ function ContactForm(props: { name: string; email: string }) {
               id="contact-message"
               rows={7}
               maxLength={CONTACT_MESSAGE_MAX}
-              value={form.message}
-              onChange={(event) => set('message', event.target.value)}
               aria-invalid={errors.message ? true : undefined}
               aria-describedby={`contact-message-count${errors.message ? ' contact-message-error' : ''}`}
+              {...form.register('message')}
             />
             <p id="contact-message-count" className="text-xs text-muted-foreground">
-              {form.message.length} / {CONTACT_MESSAGE_MAX} characters
+              {message.length} / {CONTACT_MESSAGE_MAX} characters
             </p>
             {errors.message && (
               <p id="contact-message-error" className="text-sm text-destructive">
-                {errors.message}
+                {errors.message.message}
               </p>
             )}
           </div>
           {/* The honeypot: hidden from people and screen readers; bots fill it in. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
             <label htmlFor="contact-website">Website</label>
-            <input
-              id="contact-website"
-              name="website"
-              tabIndex={-1}
-              autoComplete="off"
-              value={form.website}
-              onChange={(event) => set('website', event.target.value)}
-            />
+            <input id="contact-website" tabIndex={-1} autoComplete="off" {...form.register('website')} />
           </div>
           <Button type="submit" disabled={send.isPending} className="self-start">
             {send.isPending ? 'Sending...' : 'Send message'}

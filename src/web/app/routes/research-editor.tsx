@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import {
@@ -18,7 +18,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { Textarea } from '@/web/components/ui/textarea';
 import { researchKeys, researchPostQuery, saveResearchPost } from '@/web/features/research/api/research';
-import { useCheckedForm } from '@/web/lib/use-checked-form';
+import { useSchemaForm } from '@/web/lib/form';
 import { PageHeading } from './page-heading';
 
 const empty: ResearchPostInput = { title: '', summary: '', body: '', published: false };
@@ -67,7 +67,9 @@ export function Component() {
 }
 
 function ResearchForm(props: { id: string | null; initial: ResearchPostInput; cancelTo: string }) {
-  const { form, errors, set, check } = useCheckedForm(researchPostInputSchema, props.initial);
+  const form = useSchemaForm(researchPostInputSchema, props.initial);
+  const { errors } = form.formState;
+  const [body, published] = useWatch({ control: form.control, name: ['body', 'published'] });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const save = useMutation({
@@ -81,22 +83,19 @@ function ResearchForm(props: { id: string | null; initial: ResearchPostInput; ca
     onError: (error) => toast.error('The post was not saved', { description: error.message }),
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = check();
-    if (checked) save.mutate(checked);
-  };
-
   return (
     <Card className="max-w-3xl">
       <CardContent className="pt-6">
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <form
+          onSubmit={form.handleSubmit((input) => save.mutate(input))}
+          noValidate
+          className="flex flex-col gap-5"
+        >
           <Field
             id="research-title"
             label="Title"
-            value={form.title}
-            onChange={(event) => set('title', event.target.value)}
-            error={errors.title}
+            error={errors.title?.message}
+            {...form.register('title')}
           />
           <div className="flex flex-col gap-2">
             <Label htmlFor="research-summary">Summary</Label>
@@ -104,14 +103,13 @@ function ResearchForm(props: { id: string | null; initial: ResearchPostInput; ca
               id="research-summary"
               rows={3}
               className="min-h-20"
-              value={form.summary}
-              onChange={(event) => set('summary', event.target.value)}
+              {...form.register('summary')}
               aria-invalid={errors.summary ? true : undefined}
               aria-describedby={errors.summary ? 'research-summary-error' : undefined}
             />
             {errors.summary && (
               <p id="research-summary-error" className="text-sm text-destructive">
-                {errors.summary}
+                {errors.summary.message}
               </p>
             )}
           </div>
@@ -129,34 +127,39 @@ function ResearchForm(props: { id: string | null; initial: ResearchPostInput; ca
                 rows={16}
                 maxLength={RESEARCH_BODY_MAX}
                 className="font-mono"
-                value={form.body}
-                onChange={(event) => set('body', event.target.value)}
+                {...form.register('body')}
                 aria-invalid={errors.body ? true : undefined}
                 aria-describedby={errors.body ? 'research-body-error' : undefined}
               />
             </TabsContent>
             <TabsContent value="preview" className="min-h-40 rounded-md border p-4">
-              {form.body.trim() ? (
-                <Markdown>{form.body}</Markdown>
+              {body.trim() ? (
+                <Markdown>{body}</Markdown>
               ) : (
                 <p className="text-sm text-muted-foreground">Nothing to preview yet.</p>
               )}
             </TabsContent>
             {errors.body && (
               <p id="research-body-error" className="text-sm text-destructive">
-                {errors.body}
+                {errors.body.message}
               </p>
             )}
           </Tabs>
-          <SwitchField
-            id="research-published"
-            label="Published"
-            checked={form.published}
-            onCheckedChange={(checked) => set('published', checked)}
+          <Controller
+            control={form.control}
+            name="published"
+            render={({ field }) => (
+              <SwitchField
+                id="research-published"
+                label="Published"
+                checked={field.value}
+                onCheckedChange={field.onChange}
+              />
+            )}
           />
           <div className="flex gap-2">
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : !form.published ? 'Save draft' : props.id ? 'Save' : 'Publish'}
+              {save.isPending ? 'Saving...' : !published ? 'Save draft' : props.id ? 'Save' : 'Publish'}
             </Button>
             <Button asChild variant="outline">
               <Link to={props.cancelTo}>Cancel</Link>

@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
-import { MIN_SYNC_FREQUENCY_MESSAGE, nextSyncLabel, type ApiSourceDto } from '@/domain/sync/sync.schema';
+import { useEffect, useState } from 'react';
+import { nextSyncLabel, syncFrequencyUpdateSchema, type ApiSourceDto } from '@/domain/sync/sync.schema';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { FormAlert } from '@/web/components/ui/form-alert';
 import { Input } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { TasksPanel } from './tasks-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { cn } from '@/web/lib/cn';
+import { refusal, useSchemaForm } from '@/web/lib/form';
 import {
   sourcesQuery,
   syncLogsQuery,
@@ -42,18 +44,26 @@ function useNow(): Date {
 
 function FrequencyForm({ source }: { source: ApiSourceDto }) {
   const update = useUpdateFrequency();
-  const [value, setValue] = useState(String(source.syncFrequencyMinutes || 60));
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const minutes = Number(value);
-    if (!Number.isInteger(minutes) || minutes < 5) return setError(MIN_SYNC_FREQUENCY_MESSAGE);
-    setError(null);
-    update.mutate({ id: source.id, minutes });
-  };
+  const form = useSchemaForm(syncFrequencyUpdateSchema, {
+    syncFrequencyMinutes: source.syncFrequencyMinutes || 60,
+  });
+  const { errors } = form.formState;
+  const error = errors.syncFrequencyMinutes?.message;
+  const save = form.handleSubmit((input) =>
+    update.mutate(
+      { id: source.id, minutes: input.syncFrequencyMinutes },
+      { onError: (failure) => form.setError('root', refusal(failure)) },
+    ),
+  );
   const id = `frequency-${source.id}`;
+  // The label wraps the input so the Save button sits on the input's line (Field stacks its error).
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+    <form noValidate onSubmit={save} className="flex flex-wrap items-end gap-2">
+      {errors.root && (
+        <div className="w-full">
+          <FormAlert>{errors.root.message}</FormAlert>
+        </div>
+      )}
       <label htmlFor={id} className="flex flex-col gap-1 text-sm font-medium">
         Sync every (minutes)
         <Input
@@ -61,10 +71,9 @@ function FrequencyForm({ source }: { source: ApiSourceDto }) {
           type="number"
           step={1}
           className="w-28"
-          value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setValue(event.target.value)}
+          {...form.register('syncFrequencyMinutes', { valueAsNumber: true })}
         />
       </label>
       <Button type="submit" variant="outline" size="sm" disabled={update.isPending}>

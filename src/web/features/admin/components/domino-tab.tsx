@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import type { AdminDominoEvent } from '@/domain/domino/domino.schema';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { dominoEventInputSchema, type AdminDominoEvent } from '@/domain/domino/domino.schema';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Dialog, DialogContent } from '@/web/components/ui/dialog';
 import { Field, SelectField, SwitchField } from '@/web/components/ui/field';
+import { FormAlert } from '@/web/components/ui/form-alert';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Switch } from '@/web/components/ui/switch';
 import {
@@ -18,76 +20,87 @@ import {
   useToggleDominoEvent,
 } from '../api/admin';
 import { useDates } from '@/web/features/preferences';
+import { refusal, useSchemaForm } from '@/web/lib/form';
 
-type Impact = AdminDominoEvent['impact'];
+const impacts = [
+  ['High', 'High'],
+  ['Medium', 'Medium'],
+  ['Low', 'Low'],
+] as const;
 
-/** SPEC §9: a new event's impact is Medium. */
+/**
+ * SPEC §9: a new event's impact is Medium. Checked with the create schema in both modes: the form
+ * always sends every field, and the edit route's schema is the same rules made optional.
+ */
 function EventDialog({ event, onClose }: { event: AdminDominoEvent | null; onClose: () => void }) {
   const save = useSaveDominoEvent();
-  const [date, setDate] = useState(event?.date ?? new Date().toISOString().slice(0, 10));
-  const [institution, setInstitution] = useState(event?.institution ?? '');
-  const [text, setText] = useState(event?.event ?? '');
-  const [impact, setImpact] = useState<Impact>(event?.impact ?? 'Medium');
-  const [priceImpact, setPriceImpact] = useState(event?.priceImpact ?? '');
-  const [isActive, setIsActive] = useState(event?.isActive ?? true);
-  const submit = (submitEvent: FormEvent) => {
-    submitEvent.preventDefault();
+  const form = useSchemaForm(dominoEventInputSchema, {
+    date: event?.date ?? new Date().toISOString().slice(0, 10),
+    institution: event?.institution ?? '',
+    event: event?.event ?? '',
+    impact: event?.impact ?? 'Medium',
+    priceImpact: event?.priceImpact ?? '',
+    isActive: event?.isActive ?? true,
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((input) =>
     save.mutate(
-      {
-        id: event?.id ?? null,
-        event: { date, institution, event: text, impact, priceImpact: priceImpact || null, isActive },
-      },
-      { onSuccess: onClose },
-    );
-  };
+      { id: event?.id ?? null, event: input },
+      { onSuccess: onClose, onError: (failure) => form.setError('root', refusal(failure)) },
+    ),
+  );
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={event ? 'Edit event' : 'Add event'}>
-        <form onSubmit={submit} className="flex flex-col gap-4">
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
           <Field
             id="event-date"
             label="Date"
             type="date"
-            value={date}
-            onChange={(change) => setDate(change.target.value)}
+            error={errors.date?.message}
+            {...form.register('date')}
           />
           <Field
             id="event-institution"
             label="Institution"
-            value={institution}
-            onChange={(change) => setInstitution(change.target.value)}
+            error={errors.institution?.message}
+            {...form.register('institution')}
           />
-          <Field
-            id="event-text"
-            label="Event"
-            value={text}
-            onChange={(change) => setText(change.target.value)}
-          />
+          <Field id="event-text" label="Event" error={errors.event?.message} {...form.register('event')} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              id="event-impact"
-              label="Impact"
-              value={impact}
-              onChange={setImpact}
-              options={[
-                ['High', 'High'],
-                ['Medium', 'Medium'],
-                ['Low', 'Low'],
-              ]}
+            <Controller
+              control={form.control}
+              name="impact"
+              render={({ field }) => (
+                <SelectField
+                  id="event-impact"
+                  label="Impact"
+                  value={field.value ?? 'Medium'}
+                  onChange={field.onChange}
+                  options={impacts}
+                />
+              )}
             />
             <Field
               id="event-price-impact"
               label="Price impact"
               placeholder="+12%"
-              value={priceImpact}
-              onChange={(change) => setPriceImpact(change.target.value)}
+              error={errors.priceImpact?.message}
+              {...form.register('priceImpact')}
             />
           </div>
-          <SwitchField
-            id="event-active"
-            label="Active (shown in the tracker)"
-            checked={isActive}
-            onCheckedChange={setIsActive}
+          <Controller
+            control={form.control}
+            name="isActive"
+            render={({ field }) => (
+              <SwitchField
+                id="event-active"
+                label="Active (shown in the tracker)"
+                checked={field.value ?? true}
+                onCheckedChange={field.onChange}
+              />
+            )}
           />
           <Button type="submit" disabled={save.isPending} className="self-end">
             {save.isPending ? 'Saving...' : event ? 'Save Changes' : 'Add Event'}

@@ -1,79 +1,102 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { NEWS_CATEGORIES, type NewsCategory } from '@/domain/news/categories';
-import type { RssFeedDto } from '@/domain/news/news.schema';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { NEWS_CATEGORIES, isNewsCategory } from '@/domain/news/categories';
+import { rssFeedInputSchema, type RssFeedDto } from '@/domain/news/news.schema';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Dialog, DialogContent } from '@/web/components/ui/dialog';
 import { Field, SelectField, SwitchField } from '@/web/components/ui/field';
+import { FormAlert } from '@/web/components/ui/form-alert';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Switch } from '@/web/components/ui/switch';
 import { feedsQuery, useDeleteFeed, useRefreshNews, useSaveFeed, useToggleFeed } from '../api/admin';
 import { useDates } from '@/web/features/preferences';
+import { refusal, useSchemaForm } from '@/web/lib/form';
 
-type FeedType = RssFeedDto['feedType'];
+const feedTypes = [
+  ['cryptocompare', 'CryptoCompare'],
+  ['rss', 'RSS / Atom'],
+  ['json', 'JSON Feed'],
+] as const;
+const categories = NEWS_CATEGORIES.map((category) => [category, category] as const);
 
-/** SPEC §9: a new feed starts as type cryptocompare, category XRP. */
+/**
+ * SPEC §9: a new feed starts as type cryptocompare, category XRP. Checked with the create schema in
+ * both modes: the form always sends every field, and the edit route's schema is the same rules made
+ * optional. A stored category outside the list shows (and saves) as XRP, what the select displays.
+ */
 function FeedDialog({ feed, onClose }: { feed: RssFeedDto | null; onClose: () => void }) {
   const save = useSaveFeed();
-  const [name, setName] = useState(feed?.name ?? '');
-  const [url, setUrl] = useState(feed?.url ?? '');
-  const [description, setDescription] = useState(feed?.description ?? '');
-  const [feedType, setFeedType] = useState<FeedType>(feed?.feedType ?? 'cryptocompare');
-  const [category, setCategory] = useState<NewsCategory>(
-    (feed?.category as NewsCategory | undefined) ?? 'XRP',
-  );
-  const [enabled, setEnabled] = useState(feed?.enabled ?? true);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const form = useSchemaForm(rssFeedInputSchema, {
+    name: feed?.name ?? '',
+    url: feed?.url ?? '',
+    description: feed?.description ?? '',
+    feedType: feed?.feedType ?? 'cryptocompare',
+    category: feed && isNewsCategory(feed.category) ? feed.category : 'XRP',
+    enabled: feed?.enabled ?? true,
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((input) =>
     save.mutate(
-      {
-        id: feed?.id ?? null,
-        feed: { name, url, description: description || null, feedType, category, enabled },
-      },
-      { onSuccess: onClose },
-    );
-  };
+      { id: feed?.id ?? null, feed: input },
+      { onSuccess: onClose, onError: (failure) => form.setError('root', refusal(failure)) },
+    ),
+  );
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={feed ? 'Edit RSS feed' : 'Add RSS feed'}>
-        <form onSubmit={submit} className="flex flex-col gap-4">
-          <Field id="feed-name" label="Name" value={name} onChange={(event) => setName(event.target.value)} />
-          <Field
-            id="feed-url"
-            label="URL"
-            type="url"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-          />
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
+          <Field id="feed-name" label="Name" error={errors.name?.message} {...form.register('name')} />
+          <Field id="feed-url" label="URL" type="url" error={errors.url?.message} {...form.register('url')} />
           <Field
             id="feed-description"
             label="Description"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
+            error={errors.description?.message}
+            {...form.register('description')}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              id="feed-type"
-              label="Type"
-              value={feedType}
-              onChange={setFeedType}
-              options={[
-                ['cryptocompare', 'CryptoCompare'],
-                ['rss', 'RSS / Atom'],
-                ['json', 'JSON Feed'],
-              ]}
+            <Controller
+              control={form.control}
+              name="feedType"
+              render={({ field }) => (
+                <SelectField
+                  id="feed-type"
+                  label="Type"
+                  value={field.value ?? 'cryptocompare'}
+                  onChange={field.onChange}
+                  options={feedTypes}
+                />
+              )}
             />
-            <SelectField
-              id="feed-category"
-              label="Category"
-              value={category}
-              onChange={setCategory}
-              options={NEWS_CATEGORIES.map((category) => [category, category] as const)}
+            <Controller
+              control={form.control}
+              name="category"
+              render={({ field }) => (
+                <SelectField
+                  id="feed-category"
+                  label="Category"
+                  value={field.value ?? 'XRP'}
+                  onChange={field.onChange}
+                  options={categories}
+                />
+              )}
             />
           </div>
-          <SwitchField id="feed-enabled" label="Enabled" checked={enabled} onCheckedChange={setEnabled} />
+          <Controller
+            control={form.control}
+            name="enabled"
+            render={({ field }) => (
+              <SwitchField
+                id="feed-enabled"
+                label="Enabled"
+                checked={field.value ?? true}
+                onCheckedChange={field.onChange}
+              />
+            )}
+          />
           <Button type="submit" disabled={save.isPending} className="self-end">
             {save.isPending ? 'Saving...' : feed ? 'Save Changes' : 'Add Feed'}
           </Button>

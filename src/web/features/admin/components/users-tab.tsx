@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import {
-  BLOCK_REASON_REQUIRED,
   CANNOT_MODIFY_SELF,
+  adminUserUpdateSchema,
   auditActionSchema,
   type AdminUser,
 } from '@/domain/admin/admin.schema';
@@ -13,12 +14,14 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Dialog, DialogContent } from '@/web/components/ui/dialog';
 import { Field, SelectField } from '@/web/components/ui/field';
+import { FormAlert } from '@/web/components/ui/form-alert';
 import { Input } from '@/web/components/ui/input';
 import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { auditQuery, usersQuery, useUpdateUser } from '../api/admin';
 import { Pager } from '@/web/components/pager';
 import { useDates } from '@/web/features/preferences';
+import { refusal, useSchemaForm } from '@/web/lib/form';
 
 const planLabels: Record<SubscriptionPlan, string> = {
   free: 'Free',
@@ -26,35 +29,50 @@ const planLabels: Record<SubscriptionPlan, string> = {
   complimentary: 'Complimentary',
 };
 
+const plans = Object.entries(planLabels) as [SubscriptionPlan, string][];
+
+/** Sends only what changed; with nothing changed it just closes. */
 function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const update = useUpdateUser();
-  const [fullName, setFullName] = useState(user.fullName ?? '');
-  const [plan, setPlan] = useState<SubscriptionPlan>(user.subscriptionPlan);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const form = useSchemaForm(adminUserUpdateSchema, {
+    fullName: user.fullName ?? '',
+    subscriptionPlan: user.subscriptionPlan,
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(({ fullName, subscriptionPlan }) => {
     const change = {
-      ...(fullName.trim() !== (user.fullName ?? '') ? { fullName: fullName.trim() } : {}),
-      ...(plan !== user.subscriptionPlan ? { subscriptionPlan: plan } : {}),
+      ...(fullName !== (user.fullName ?? '') ? { fullName } : {}),
+      ...(subscriptionPlan !== user.subscriptionPlan ? { subscriptionPlan } : {}),
     };
     if (Object.keys(change).length === 0) return onClose();
-    update.mutate({ userId: user.userId, change }, { onSuccess: onClose });
-  };
+    update.mutate(
+      { userId: user.userId, change },
+      { onSuccess: onClose, onError: (failure) => form.setError('root', refusal(failure)) },
+    );
+  });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title="Edit user" description={user.email}>
-        <form onSubmit={submit} className="flex flex-col gap-4">
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
           <Field
             id="edit-full-name"
             label="Full name"
-            value={fullName}
-            onChange={(event) => setFullName(event.target.value)}
+            error={errors.fullName?.message}
+            {...form.register('fullName')}
           />
-          <SelectField
-            id="edit-plan"
-            label="Plan"
-            value={plan}
-            onChange={setPlan}
-            options={Object.entries(planLabels) as [SubscriptionPlan, string][]}
+          <Controller
+            control={form.control}
+            name="subscriptionPlan"
+            render={({ field }) => (
+              <SelectField
+                id="edit-plan"
+                label="Plan"
+                value={field.value ?? user.subscriptionPlan}
+                onChange={field.onChange}
+                options={plans}
+              />
+            )}
           />
           <Button type="submit" disabled={update.isPending} className="self-end">
             {update.isPending ? 'Saving...' : 'Save Changes'}
@@ -68,20 +86,18 @@ function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => voi
 /** Blocking asks for a reason (SPEC §5); unblocking just confirms. */
 function BlockUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const update = useUpdateUser();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const blocking = !user.blocked;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (blocking && !reason.trim()) return setError(BLOCK_REASON_REQUIRED);
+  const form = useSchemaForm(
+    adminUserUpdateSchema,
+    blocking ? { blocked: true, reason: '' } : { blocked: false },
+  );
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((change) =>
     update.mutate(
-      {
-        userId: user.userId,
-        change: blocking ? { blocked: true, reason: reason.trim() } : { blocked: false },
-      },
-      { onSuccess: onClose },
-    );
-  };
+      { userId: user.userId, change },
+      { onSuccess: onClose, onError: (failure) => form.setError('root', refusal(failure)) },
+    ),
+  );
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
@@ -92,17 +108,14 @@ function BlockUserDialog({ user, onClose }: { user: AdminUser; onClose: () => vo
             : `${user.email} will be able to sign in again.`
         }
       >
-        <form onSubmit={submit} className="flex flex-col gap-4">
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
           {blocking && (
             <Field
               id="block-reason"
               label="Reason"
-              value={reason}
-              error={error}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
+              error={errors.reason?.message}
+              {...form.register('reason')}
             />
           )}
           <Button

@@ -1,41 +1,96 @@
-import { useState, type FormEvent } from 'react';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from '@/web/lib/toast';
 import {
   DEFAULT_PRICE_TARGET,
   describeRule,
+  fearGreedRuleInputSchema,
   formatTarget,
+  percentRuleInputSchema,
+  priceRuleInputSchema,
   type AlertRule,
   type AlertRuleInput,
 } from '@/domain/alerts/alerts.schema';
 import { Button } from '@/web/components/ui/button';
+import { FormAlert } from '@/web/components/ui/form-alert';
 import { Input } from '@/web/components/ui/input';
+import { NumberInput } from '@/web/components/ui/number-input';
 import { Select } from '@/web/components/ui/select';
+import { refusal, useSchemaForm } from '@/web/lib/form';
 import { useCreateRule } from '../api/alerts';
 
 const fieldClass = 'flex flex-col gap-1.5 text-sm font-medium';
 
-function ChoiceField<T extends string>(props: {
+/** A field's problem under it, named by the input's aria-describedby. */
+function Problem({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <span id={id} className="text-sm font-normal text-destructive">
+      {message}
+    </span>
+  ) : null;
+}
+
+function ChoiceField<T extends FieldValues>(props: {
   label: string;
-  value: T;
-  onChange: (value: T) => void;
+  control: Control<T>;
+  name: FieldPath<T>;
   disabled: boolean;
-  options: readonly (readonly [T, string])[];
+  options: readonly (readonly [string, string])[];
 }) {
   return (
     <label className={fieldClass}>
       {props.label}
-      <Select
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value as T)}
-        disabled={props.disabled}
-      >
-        {props.options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </Select>
+      <Controller
+        control={props.control}
+        name={props.name}
+        render={({ field }) => (
+          <Select {...field} disabled={props.disabled}>
+            {props.options.map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </Select>
+        )}
+      />
     </label>
+  );
+}
+
+/** A number the rule needs, with its problem under it. */
+function AmountField<T extends FieldValues>(props: {
+  id: string;
+  label: string;
+  control: Control<T>;
+  name: FieldPath<T>;
+  disabled: boolean;
+  step: string;
+  min?: string;
+  max?: string;
+  format?: (value: number) => string;
+}) {
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field, fieldState }) => (
+        <label className={fieldClass}>
+          {props.label}
+          <NumberInput
+            {...field}
+            inputMode="decimal"
+            step={props.step}
+            min={props.min}
+            max={props.max}
+            format={props.format}
+            disabled={props.disabled}
+            aria-invalid={fieldState.error ? true : undefined}
+            aria-describedby={fieldState.error ? `${props.id}-error` : undefined}
+          />
+          <Problem id={`${props.id}-error`} message={fieldState.error?.message} />
+        </label>
+      )}
+    />
   );
 }
 
@@ -50,7 +105,12 @@ function startsOnFiringSide(rule: AlertRule): string | null {
   return `${subject}: this alert fires the next time it crosses ${rule.direction === 'above' ? 'up' : 'down'}.`;
 }
 
-function useSetRule(userId: string, reset: () => void) {
+/** Sends a rule; a refusal is shown above the form (beside the toast) and keeps what was typed. */
+function useSetRule(
+  userId: string,
+  form: { setError: (name: 'root', error: { message: string }) => void },
+  reset: () => void,
+) {
   const create = useCreateRule(userId);
   const submit = (input: AlertRuleInput) =>
     create.mutate(input, {
@@ -58,44 +118,43 @@ function useSetRule(userId: string, reset: () => void) {
         toast.success('Alert set', { description: startsOnFiringSide(rule) ?? describeRule(rule) });
         reset();
       },
+      onError: (error) => form.setError('root', refusal(error)),
     });
   return { submit, pending: create.isPending };
 }
 
 /** SPEC §2: 'Price Target (USD)', step 0.01, default 0.70, and 'Set Alert'; plus direction and a note. */
 export function PriceAlertForm({ userId, disabled }: { userId: string; disabled: boolean }) {
-  const [target, setTarget] = useState(DEFAULT_PRICE_TARGET.toFixed(2));
-  const [direction, setDirection] = useState<'above' | 'below' | 'crosses'>('above');
-  const [note, setNote] = useState('');
-  const { submit, pending } = useSetRule(userId, () => setNote(''));
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = Number(target);
-    if (!target || !Number.isFinite(value) || value <= 0) {
-      toast.error('Enter a price target above $0');
-      return;
-    }
-    submit({ kind: 'price', target: value, direction, ...(note.trim() ? { note: note.trim() } : {}) });
-  };
+  const form = useSchemaForm(priceRuleInputSchema, {
+    kind: 'price',
+    target: DEFAULT_PRICE_TARGET,
+    direction: 'above',
+    note: '',
+  } satisfies z.input<typeof priceRuleInputSchema>);
+  const { errors } = form.formState;
+  const { submit, pending } = useSetRule(userId, form, () => form.resetField('note'));
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Price alert">
+    <form
+      onSubmit={form.handleSubmit(({ note, ...rule }) => submit({ ...rule, ...(note ? { note } : {}) }))}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label="Price alert"
+    >
+      {form.formState.errors.root && <FormAlert>{form.formState.errors.root.message}</FormAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className={fieldClass}>
-          Price Target (USD)
-          <Input
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            value={target}
-            onChange={(event) => setTarget(event.target.value)}
-            disabled={disabled}
-            required
-          />
-        </label>
+        <AmountField
+          id="price-target"
+          label="Price Target (USD)"
+          control={form.control}
+          name="target"
+          step="0.01"
+          format={(value) => value.toFixed(2)}
+          disabled={disabled}
+        />
         <ChoiceField
           label="When XRP"
-          value={direction}
-          onChange={setDirection}
+          control={form.control}
+          name="direction"
           disabled={disabled}
           options={[
             ['above', 'Rises above the target'],
@@ -107,12 +166,14 @@ export function PriceAlertForm({ userId, disabled }: { userId: string; disabled:
       <label className={fieldClass}>
         Note (optional)
         <Input
-          value={note}
           maxLength={140}
-          onChange={(event) => setNote(event.target.value)}
           disabled={disabled}
           placeholder="Take profit, re-check the chart…"
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={errors.note ? 'price-note-error' : undefined}
+          {...form.register('note')}
         />
+        <Problem id="price-note-error" message={errors.note?.message} />
       </label>
       <Button type="submit" disabled={disabled || pending} className="self-start">
         {pending ? 'Setting...' : 'Set Alert'}
@@ -123,111 +184,111 @@ export function PriceAlertForm({ userId, disabled }: { userId: string; disabled:
 
 /** Premium: "XRP moves ±N % within 1 h / 24 h" and Fear & Greed levels. */
 export function MarketAlertForms({ userId, disabled }: { userId: string; disabled: boolean }) {
-  const [percent, setPercent] = useState('5');
-  const [window, setWindow] = useState<'1h' | '24h'>('24h');
-  const [move, setMove] = useState<'up' | 'down' | 'either'>('either');
-  const [level, setLevel] = useState('75');
-  const [levelDirection, setLevelDirection] = useState<'above' | 'below' | 'crosses'>('above');
-  const percentRule = useSetRule(userId, () => undefined);
-  const levelRule = useSetRule(userId, () => undefined);
   return (
     <div className="flex flex-col gap-6">
-      <form
-        aria-label="Percentage move alert"
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          percentRule.submit({ kind: 'percent', percent: Number(percent), window, direction: move });
-        }}
-      >
-        <div className="grid gap-4 sm:grid-cols-3">
-          <label className={fieldClass}>
-            Move (%)
-            <Input
-              type="number"
-              step="0.1"
-              min="0.5"
-              max="100"
-              value={percent}
-              onChange={(event) => setPercent(event.target.value)}
-              disabled={disabled}
-              required
-            />
-          </label>
-          <ChoiceField
-            label="Within"
-            value={window}
-            onChange={setWindow}
-            disabled={disabled}
-            options={[
-              ['1h', '1 hour'],
-              ['24h', '24 hours'],
-            ]}
-          />
-          <ChoiceField
-            label="Direction"
-            value={move}
-            onChange={setMove}
-            disabled={disabled}
-            options={[
-              ['either', 'Up or down'],
-              ['up', 'Up'],
-              ['down', 'Down'],
-            ]}
-          />
-        </div>
-        <Button
-          type="submit"
-          variant="outline"
-          disabled={disabled || percentRule.pending}
-          className="self-start"
-        >
-          Set Move Alert
-        </Button>
-      </form>
-      <form
-        aria-label="Fear and Greed alert"
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          levelRule.submit({ kind: 'fear_greed', target: Number(level), direction: levelDirection });
-        }}
-      >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <label className={fieldClass}>
-            Fear & Greed level (1–99)
-            <Input
-              type="number"
-              step="1"
-              min="1"
-              max="99"
-              value={level}
-              onChange={(event) => setLevel(event.target.value)}
-              disabled={disabled}
-              required
-            />
-          </label>
-          <ChoiceField
-            label="When the index"
-            value={levelDirection}
-            onChange={setLevelDirection}
-            disabled={disabled}
-            options={[
-              ['above', 'Rises above the level'],
-              ['below', 'Falls below the level'],
-              ['crosses', 'Crosses it either way'],
-            ]}
-          />
-        </div>
-        <Button
-          type="submit"
-          variant="outline"
-          disabled={disabled || levelRule.pending}
-          className="self-start"
-        >
-          Set Fear & Greed Alert
-        </Button>
-      </form>
+      <PercentAlertForm userId={userId} disabled={disabled} />
+      <FearGreedAlertForm userId={userId} disabled={disabled} />
     </div>
+  );
+}
+
+function PercentAlertForm({ userId, disabled }: { userId: string; disabled: boolean }) {
+  const form = useSchemaForm(percentRuleInputSchema, {
+    kind: 'percent',
+    percent: 5,
+    window: '24h',
+    direction: 'either',
+  } satisfies z.input<typeof percentRuleInputSchema>);
+  const rule = useSetRule(userId, form, () => undefined);
+  return (
+    <form
+      aria-label="Percentage move alert"
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit(rule.submit)}
+    >
+      {form.formState.errors.root && <FormAlert>{form.formState.errors.root.message}</FormAlert>}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <AmountField
+          id="percent-move"
+          label="Move (%)"
+          control={form.control}
+          name="percent"
+          step="0.1"
+          min="0.5"
+          max="100"
+          disabled={disabled}
+        />
+        <ChoiceField
+          label="Within"
+          control={form.control}
+          name="window"
+          disabled={disabled}
+          options={[
+            ['1h', '1 hour'],
+            ['24h', '24 hours'],
+          ]}
+        />
+        <ChoiceField
+          label="Direction"
+          control={form.control}
+          name="direction"
+          disabled={disabled}
+          options={[
+            ['either', 'Up or down'],
+            ['up', 'Up'],
+            ['down', 'Down'],
+          ]}
+        />
+      </div>
+      <Button type="submit" variant="outline" disabled={disabled || rule.pending} className="self-start">
+        Set Move Alert
+      </Button>
+    </form>
+  );
+}
+
+function FearGreedAlertForm({ userId, disabled }: { userId: string; disabled: boolean }) {
+  const form = useSchemaForm(fearGreedRuleInputSchema, {
+    kind: 'fear_greed',
+    target: 75,
+    direction: 'above',
+  } satisfies z.input<typeof fearGreedRuleInputSchema>);
+  const rule = useSetRule(userId, form, () => undefined);
+  return (
+    <form
+      aria-label="Fear and Greed alert"
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit(rule.submit)}
+    >
+      {form.formState.errors.root && <FormAlert>{form.formState.errors.root.message}</FormAlert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AmountField
+          id="fear-greed-level"
+          label="Fear & Greed level (1–99)"
+          control={form.control}
+          name="target"
+          step="1"
+          min="1"
+          max="99"
+          disabled={disabled}
+        />
+        <ChoiceField
+          label="When the index"
+          control={form.control}
+          name="direction"
+          disabled={disabled}
+          options={[
+            ['above', 'Rises above the level'],
+            ['below', 'Falls below the level'],
+            ['crosses', 'Crosses it either way'],
+          ]}
+        />
+      </div>
+      <Button type="submit" variant="outline" disabled={disabled || rule.pending} className="self-start">
+        Set Fear & Greed Alert
+      </Button>
+    </form>
   );
 }

@@ -1,61 +1,59 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
-import { EMAIL_INVALID } from '@/domain/account/account.schema';
+import { emailAddressSchema } from '@/domain/account/account.schema';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { authClient } from '@/web/lib/auth-client';
+import { showFirstProblem, useSchemaForm } from '@/web/lib/form';
 import { authErrorMessage } from './auth-errors';
+
+/** better-auth's request-password-reset body as this form fills it (src/domain has no schema of it). */
+const forgotPasswordSchema = z.object({ email: emailAddressSchema });
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack(): void }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const form = useSchemaForm(forgotPasswordSchema, { email: initialEmail });
+  const { errors, isSubmitting } = form.formState;
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = z.email(EMAIL_INVALID).safeParse(email.trim());
-    if (!parsed.success) {
-      setError(EMAIL_INVALID);
-      return;
-    }
-    setSubmitting(true);
-    const result = await authClient.requestPasswordReset({
-      email: parsed.data,
-      redirectTo: '/auth?mode=reset',
-    });
-    setSubmitting(false);
+  const requestLink = async ({ email }: z.output<typeof forgotPasswordSchema>) => {
+    const result = await authClient.requestPasswordReset({ email, redirectTo: '/auth?mode=reset' });
     if (result.error) {
-      setError(authErrorMessage(result.error, 'Could not send the reset email. Please try again.'));
+      form.setError('root', {
+        message: authErrorMessage(result.error, 'Could not send the reset email. Please try again.'),
+      });
       return;
     }
-    setError(null);
-    setSent(true);
+    // The address as it was typed.
+    setSentTo(form.getValues('email').trim());
   };
 
   return (
-    <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit(requestLink, showFirstProblem(form))}
+      noValidate
+    >
       <h2 className="text-lg font-semibold">Reset your password</h2>
-      {sent ? (
+      {sentTo ? (
         <FormAlert tone="success">
-          If an account exists for {email.trim()}, a link to reset its password is on its way. It is valid for
-          one hour.
+          If an account exists for {sentTo}, a link to reset its password is on its way. It is valid for one
+          hour.
         </FormAlert>
       ) : (
         <>
-          {error && <FormAlert>{error}</FormAlert>}
+          {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
           <Field
             id="forgot-email"
             label="Email"
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email?.message}
+            {...form.register('email')}
           />
-          <Button type="submit" disabled={submitting}>
-            {submitting ? 'Sending...' : 'Send reset link'}
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Sending...' : 'Send reset link'}
           </Button>
         </>
       )}

@@ -1,38 +1,38 @@
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { toast } from '@/web/lib/toast';
-import { PASSWORDS_DIFFER } from '@/domain/account/account.schema';
-import { firstPasswordError, signUpPasswordRules } from '@/domain/auth/password-rules';
+import { PASSWORDS_DIFFER, signUpSchema } from '@/domain/account/account.schema';
+import { signUpPasswordRules } from '@/domain/auth/password-rules';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { authClient } from '@/web/lib/auth-client';
+import { showFirstProblem, useSchemaForm } from '@/web/lib/form';
 import { authErrorMessage } from './auth-errors';
 import { PasswordStrength } from './password-strength';
 
+const LINK_INVALID = 'This reset link is invalid or has expired. Ask for a new one.';
+
+/**
+ * A new password takes the sign-up rules (signUpSchema's password) and a matching confirmation.
+ * src/domain has no schema of better-auth's reset-password body, so this one is the form's own.
+ */
+const resetPasswordSchema = z
+  .object({ password: signUpSchema.shape.password, confirm: z.string() })
+  .refine((value) => value.password === value.confirm, { message: PASSWORDS_DIFFER, path: ['confirm'] });
+
 /** SPEC PASSWORD_RECOVERY: the emailed link lands here with a token; a new password ends every session. */
 export function ResetPasswordForm({ token, onDone }: { token: string | null; onDone(): void }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(
-    token ? null : 'This reset link is invalid or has expired. Ask for a new one.',
-  );
-  const [submitting, setSubmitting] = useState(false);
+  const form = useSchemaForm(resetPasswordSchema, { password: '', confirm: '' });
+  const { errors, isSubmitting } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
+  const alert = errors.root?.message ?? (token ? null : LINK_INVALID);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem =
-      firstPasswordError(password, signUpPasswordRules) ?? (password !== confirm ? PASSWORDS_DIFFER : null);
-    if (problem || !token) {
-      setError(problem ?? 'This reset link is invalid or has expired. Ask for a new one.');
-      return;
-    }
-    setSubmitting(true);
-    const result = await authClient.resetPassword({ newPassword: password, token });
-    setSubmitting(false);
+  const reset = async ({ password: newPassword }: z.output<typeof resetPasswordSchema>) => {
+    if (!token) return;
+    const result = await authClient.resetPassword({ newPassword, token });
     if (result.error) {
-      setError(
-        authErrorMessage(result.error, 'This reset link is invalid or has expired. Ask for a new one.'),
-      );
+      form.setError('root', { message: authErrorMessage(result.error, LINK_INVALID) });
       return;
     }
     toast.success('Password updated successfully', { description: 'Sign in with your new password.' });
@@ -40,16 +40,20 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
   };
 
   return (
-    <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit(reset, showFirstProblem(form))}
+      noValidate
+    >
       <h2 className="text-lg font-semibold">Choose a new password</h2>
-      {error && <FormAlert>{error}</FormAlert>}
+      {alert && <FormAlert>{alert}</FormAlert>}
       <Field
         id="reset-password"
         label="New password"
         type="password"
         autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password?.message}
+        {...form.register('password')}
       />
       <PasswordStrength password={password} rules={signUpPasswordRules} />
       <Field
@@ -57,11 +61,11 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
-        value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
+        error={errors.confirm?.message}
+        {...form.register('confirm')}
       />
-      <Button type="submit" disabled={submitting || !token}>
-        {submitting ? 'Saving...' : 'Set new password'}
+      <Button type="submit" disabled={isSubmitting || !token}>
+        {isSubmitting ? 'Saving...' : 'Set new password'}
       </Button>
       <Button type="button" variant="link" className="self-center" onClick={onDone}>
         Back to sign in

@@ -1,12 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 import { toast } from '@/web/lib/toast';
 import { signInSchema } from '@/domain/account/account.schema';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { authClient } from '@/web/lib/auth-client';
+import { showFirstProblem, useSchemaForm } from '@/web/lib/form';
 import { authErrorMessage } from './auth-errors';
 import { resendVerificationEmail } from './resend-verification';
+
+/** The refusal's type in the form's errors when the address is not verified yet (offers a new link). */
+const NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
 interface SignInFormProps {
   /** Called once a session exists (after the password, or after the 2FA code). */
@@ -15,32 +19,19 @@ interface SignInFormProps {
   onForgotPassword(email: string): void;
 }
 
+/** SPEC §2/§8 sign-in: a problem or a refusal is shown in the alert above the form (and a toast). */
 export function SignInForm({ onSignedIn, onTwoFactorRequired, onForgotPassword }: SignInFormProps) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [unverified, setUnverified] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const form = useSchemaForm(signInSchema, { email: '', password: '' });
+  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setUnverified(false);
-    const parsed = signInSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the form');
-      return;
-    }
-    setSubmitting(true);
-    const result = await authClient.signIn.email(parsed.data);
-    setSubmitting(false);
+  const signIn = async (input: z.output<typeof signInSchema>) => {
+    const result = await authClient.signIn.email(input);
     if (result.error) {
-      const notVerified = result.error.code === 'EMAIL_NOT_VERIFIED';
+      const notVerified = result.error.code === NOT_VERIFIED;
       const message = notVerified
         ? 'Please verify your email address before signing in. Check your inbox for the link we sent.'
         : authErrorMessage(result.error, 'Invalid email or password');
-      setUnverified(notVerified);
-      setError(message);
+      form.setError('root', { type: notVerified ? NOT_VERIFIED : 'server', message });
       toast.error('Sign in failed', { description: message });
       return;
     }
@@ -52,17 +43,21 @@ export function SignInForm({ onSignedIn, onTwoFactorRequired, onForgotPassword }
   };
 
   return (
-    <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
-      {error && (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit(signIn, showFirstProblem(form))}
+      noValidate
+    >
+      {errors.root && (
         <FormAlert>
-          <span>{error}</span>
-          {unverified && (
+          <span>{errors.root.message}</span>
+          {errors.root.type === NOT_VERIFIED && (
             <Button
               type="button"
               variant="outline"
               size="sm"
               className="self-start"
-              onClick={() => void resendVerificationEmail(email)}
+              onClick={() => void resendVerificationEmail(form.getValues('email'))}
             >
               Resend verification email
             </Button>
@@ -75,8 +70,8 @@ export function SignInForm({ onSignedIn, onTwoFactorRequired, onForgotPassword }
         type="email"
         autoComplete="email"
         required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        error={errors.email?.message}
+        {...form.register('email')}
       />
       <Field
         id="signin-password"
@@ -84,13 +79,18 @@ export function SignInForm({ onSignedIn, onTwoFactorRequired, onForgotPassword }
         type="password"
         autoComplete="current-password"
         required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password?.message}
+        {...form.register('password')}
       />
-      <Button type="submit" disabled={submitting}>
-        {submitting ? 'Signing in...' : 'Sign In'}
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
-      <Button type="button" variant="link" className="self-center" onClick={() => onForgotPassword(email)}>
+      <Button
+        type="button"
+        variant="link"
+        className="self-center"
+        onClick={() => onForgotPassword(form.getValues('email'))}
+      >
         Forgot your password?
       </Button>
     </form>

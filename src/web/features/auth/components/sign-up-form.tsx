@@ -1,52 +1,44 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from '@/web/lib/toast';
-import { signUpSchema } from '@/domain/account/account.schema';
+import { signUpSchema, type SignUp } from '@/domain/account/account.schema';
 import { firstPasswordError, signUpPasswordRules } from '@/domain/auth/password-rules';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { authClient } from '@/web/lib/auth-client';
+import { showFirstProblem, useSchemaForm } from '@/web/lib/form';
 import { authErrorMessage } from './auth-errors';
 import { PasswordStrength } from './password-strength';
 import { resendVerificationEmail } from './resend-verification';
 
 /** SPEC §2/§5 sign-up: rules checked live and on submit; the first failing message is shown. */
 export function SignUpForm() {
-  const [values, setValues] = useState({ fullName: '', email: '', password: '' });
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(signUpSchema, { fullName: '', email: '', password: '' });
+  const { errors, isSubmitting } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // Live: the first password rule not yet met, as the user types; after a submit, its first problem
+  // (or the server's refusal) until the next edit.
+  const liveMessage = password ? firstPasswordError(password, signUpPasswordRules) : null;
+  const alert = errors.root?.message ?? liveMessage;
+  const field = (name: keyof SignUp) => form.register(name, { onChange: () => form.clearErrors('root') });
 
-  const check = signUpSchema.safeParse(values);
-  // Live: the first password rule not yet met, as the user types; on submit: the first problem of the form.
-  const liveMessage = values.password ? firstPasswordError(values.password, signUpPasswordRules) : null;
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [key]: event.target.value }));
-    setError(null);
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!check.success) {
-      setError(check.error.issues[0]?.message ?? 'Check the form');
-      return;
-    }
-    setSubmitting(true);
+  const signUp = async (input: SignUp) => {
     const result = await authClient.signUp.email({
-      name: check.data.fullName,
-      email: check.data.email,
-      password: check.data.password,
+      name: input.fullName,
+      email: input.email,
+      password: input.password,
       callbackURL: '/?verified=1',
     });
-    setSubmitting(false);
     if (result.error) {
       const message = authErrorMessage(result.error, 'Could not create the account');
-      setError(message);
+      form.setError('root', { message });
       toast.error('Sign up failed', { description: message });
       return;
     }
     toast.success('Account created!', { description: 'Please check your email to verify your account.' });
-    setSentTo(check.data.email);
+    setSentTo(input.email);
   };
 
   if (sentTo) {
@@ -71,15 +63,19 @@ export function SignUpForm() {
   }
 
   return (
-    <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
-      {(error ?? liveMessage) && <FormAlert>{error ?? liveMessage}</FormAlert>}
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit(signUp, showFirstProblem(form))}
+      noValidate
+    >
+      {alert && <FormAlert>{alert}</FormAlert>}
       <Field
         id="signup-name"
         label="Full name"
         autoComplete="name"
         required
-        value={values.fullName}
-        onChange={set('fullName')}
+        error={errors.fullName?.message}
+        {...field('fullName')}
       />
       <Field
         id="signup-email"
@@ -87,8 +83,8 @@ export function SignUpForm() {
         type="email"
         autoComplete="email"
         required
-        value={values.email}
-        onChange={set('email')}
+        error={errors.email?.message}
+        {...field('email')}
       />
       <Field
         id="signup-password"
@@ -96,12 +92,12 @@ export function SignUpForm() {
         type="password"
         autoComplete="new-password"
         required
-        value={values.password}
-        onChange={set('password')}
+        error={errors.password?.message}
+        {...field('password')}
       />
-      <PasswordStrength password={values.password} rules={signUpPasswordRules} />
-      <Button type="submit" disabled={submitting}>
-        {submitting ? 'Creating account...' : 'Create Account'}
+      <PasswordStrength password={password} rules={signUpPasswordRules} />
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating account...' : 'Create Account'}
       </Button>
     </form>
   );

@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../../../tests/support/render-app';
 import { PlanChooser } from './plan-chooser';
 
 const config = (price: unknown, priceUnavailable: string | null = null) => ({
   'GET /api/billing/config': { mode: 'stripe', price, priceUnavailable },
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('plan cards', () => {

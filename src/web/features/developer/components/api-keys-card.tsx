@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
+import { apiKeyInputSchema } from '@/domain/developer/api-keys.schema';
 import { useSession } from '@/web/lib/session';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
 import { PremiumBadge } from '@/web/components/ui/badge';
@@ -8,11 +10,21 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Dialog, DialogContent } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
+import { FormAlert } from '@/web/components/ui/form-alert';
 import { Spinner } from '@/web/components/ui/spinner';
 import { copyToClipboard } from '@/web/lib/clipboard';
+import { refusal, useSchemaForm } from '@/web/lib/form';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { rememberRecentKey } from '../lib/recent-key';
 import { useDates } from '@/web/features/preferences';
+
+/** A key left unnamed is called "API key"; otherwise the name rules of the API. */
+const keyNameSchema = z.object({
+  name: z
+    .string()
+    .transform((name) => name.trim() || 'API key')
+    .pipe(apiKeyInputSchema.shape.name),
+});
 
 const curlFor = (key: string) =>
   `curl -H "Authorization: Bearer ${key}" ${window.location.origin}/api/v1/metrics`;
@@ -50,20 +62,22 @@ export function ApiKeysCard() {
   const keys = useQuery({ ...apiKeysQuery(userId), enabled: Boolean(userId) && isPremium });
   const create = useCreateApiKey(userId);
   const revoke = useRevokeApiKey(userId);
-  const [name, setName] = useState('');
+  const form = useSchemaForm(keyNameSchema, { name: '' });
+  const { errors } = form.formState;
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(name.trim() || 'API key', {
+  const submit = form.handleSubmit(({ name }) =>
+    create.mutate(name, {
       onSuccess: (key) => {
-        setName('');
+        form.reset();
         setCreated(key.key);
         rememberRecentKey(key.key);
       },
-    });
-  };
+      // The hook's toast says so too.
+      onError: (failure) => form.setError('root', refusal(failure)),
+    }),
+  );
 
   return (
     <Card>
@@ -90,15 +104,20 @@ export function ApiKeysCard() {
           </p>
         ) : (
           <>
-            <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+            <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
+              {errors.root && (
+                <div className="basis-full">
+                  <FormAlert>{errors.root.message}</FormAlert>
+                </div>
+              )}
               <div className="min-w-48 flex-1">
                 <Field
                   id="api-key-name"
                   label="Key name"
                   placeholder="Trading bot"
                   maxLength={60}
-                  value={name}
-                  onChange={(event) => setName(event.target.value)}
+                  error={errors.name?.message}
+                  {...form.register('name')}
                 />
               </div>
               <Button type="submit" disabled={create.isPending}>

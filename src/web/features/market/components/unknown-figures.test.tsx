@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../../../tests/support/render-app';
 import { FearGreedCard } from './fear-greed-card';
 import { MetricsGrid } from './metrics-grid';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const failing = (name: string) => ({
   name,

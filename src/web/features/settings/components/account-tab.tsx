@@ -1,6 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from '@/web/lib/toast';
+import { deleteAccountSchema } from '@/domain/account/account.schema';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Dialog, DialogContent } from '@/web/components/ui/dialog';
@@ -8,6 +11,7 @@ import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { ApiKeysCard } from '@/web/features/developer';
 import { api, unwrap } from '@/web/lib/api-client';
+import { refusal, useSchemaForm } from '@/web/lib/form';
 import { broadcastSessionEvent } from '@/web/lib/session-events';
 import { useSession } from '@/web/lib/session';
 import { SecondFactorField } from './second-factor-field';
@@ -15,17 +19,21 @@ import { SecondFactorField } from './second-factor-field';
 /** SPEC §4 delete dialog: enabled with a password and the acknowledgement; after success, 2 s, sign out, home. */
 const REDIRECT_DELAY_MS = 2000;
 
+type DeleteAccount = z.output<typeof deleteAccountSchema>;
+
+const empty = { password: '', code: '' };
+
 export function AccountTab() {
   const twoFactorEnabled = Boolean(useSession().user?.twoFactorEnabled);
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  // The acknowledgement only enables the button: it is not sent.
   const [acknowledged, setAcknowledged] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(deleteAccountSchema, empty);
+  const { errors } = form.formState;
+  const [password, code] = useWatch({ control: form.control, name: ['password', 'code'] });
 
   const remove = useMutation({
-    mutationFn: (input: { password: string; code?: string | undefined }) =>
-      unwrap(api.account.delete.$post({ json: input })),
+    mutationFn: (input: DeleteAccount) => unwrap(api.account.delete.$post({ json: input })),
     onSuccess: () => {
       toast.success('Account deleted successfully. You will be redirected...');
       // A full load of the home page: nothing of the deleted account stays in memory, and no guarded
@@ -36,16 +44,10 @@ export function AccountTab() {
       }, REDIRECT_DELAY_MS);
     },
     onError: (failure) => {
-      setError(failure.message);
+      form.setError('root', refusal(failure));
       toast.error('Failed to delete account', { description: failure.message });
     },
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    remove.mutate(twoFactorEnabled ? { password, code } : { password });
-  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -66,27 +68,38 @@ export function AccountTab() {
             onOpenChange={(next) => {
               if (remove.isPending || remove.isSuccess) return;
               setOpen(next);
-              setPassword('');
-              setCode('');
+              form.reset(empty);
               setAcknowledged(false);
-              setError(null);
             }}
           >
             <DialogContent
               title="Delete your account?"
               description="This permanently deletes your account and all of its data."
             >
-              <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-                {error && <FormAlert>{error}</FormAlert>}
+              <form
+                className="flex flex-col gap-4"
+                onSubmit={form.handleSubmit(
+                  // Without two-factor sign-in no code is sent.
+                  (input) => remove.mutate(twoFactorEnabled ? input : { password: input.password }),
+                )}
+                noValidate
+              >
+                {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
                 <Field
                   id="delete-password"
                   label="Password"
                   type="password"
                   autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
+                  error={errors.password?.message}
+                  {...form.register('password')}
                 />
-                {twoFactorEnabled && <SecondFactorField id="delete-code" value={code} onChange={setCode} />}
+                {twoFactorEnabled && (
+                  <SecondFactorField
+                    id="delete-code"
+                    error={errors.code?.message}
+                    {...form.register('code')}
+                  />
+                )}
                 <label className="flex items-start gap-2 text-sm">
                   <input
                     type="checkbox"
@@ -101,7 +114,7 @@ export function AccountTab() {
                   variant="destructive"
                   disabled={
                     !password ||
-                    (twoFactorEnabled && !code) ||
+                    (twoFactorEnabled && !code?.trim()) ||
                     !acknowledged ||
                     remove.isPending ||
                     remove.isSuccess

@@ -1,32 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { profileUpdateSchema } from '@/domain/account/account.schema';
 import { createDateFormatter, type DateFormatStyle } from '@/domain/format/dates';
 import { timezones, type Preferences, type ThemePreference } from '@/domain/preferences/preferences.schema';
 import { useSession } from '@/web/lib/session';
 import { useTheme } from '@/web/features/preferences';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Field } from '@/web/components/ui/field';
+import { FormAlert } from '@/web/components/ui/form-alert';
 import { Input, Label } from '@/web/components/ui/input';
 import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { preferencesQuery, useUpdatePreference } from '@/web/features/preferences';
+import { refusal, useSchemaForm } from '@/web/lib/form';
 import { useUpdateFullName } from '../api/account';
 import { ChangeEmailDialog } from './change-email-dialog';
 
+/** SPEC §2: the full name saves when the field loses focus (a changed one only). */
 function FullNameField({ initial }: { initial: string }) {
-  const [value, setValue] = useState(initial);
+  // Checked on leaving the field, which keeps the focus it is leaving to.
+  const form = useSchemaForm(profileUpdateSchema, { fullName: initial }, { shouldFocusError: false });
+  const { errors } = form.formState;
   const save = useUpdateFullName();
+  const saveChange = form.handleSubmit(({ fullName }) => {
+    if (fullName === initial.trim()) return;
+    save.mutate(fullName, { onError: (failure) => form.setError('root', refusal(failure)) });
+  });
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor="settings-full-name">Full name</Label>
-      <Input
+      {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
+      <Field
         id="settings-full-name"
+        label="Full name"
         autoComplete="name"
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        // SPEC §2: saved when the field loses focus.
-        onBlur={() => {
-          if (value.trim() !== initial.trim()) save.mutate(value);
-        }}
+        error={errors.fullName?.message}
+        {...form.register('fullName', { onBlur: () => void saveChange() })}
       />
     </div>
   );

@@ -1,13 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { problemAt } from '../../../../../tests/support/forms';
 import { renderApp } from '../../../../../tests/support/render-app';
 import { PasswordForm } from './password-form';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function fill(values: { current: string; next: string; confirm: string }) {
   fireEvent.change(screen.getByLabelText('Current password'), { target: { value: values.current } });
@@ -20,7 +16,11 @@ describe('PasswordForm', () => {
   it('checks the rules the server checks before sending anything, and keeps what was typed', async () => {
     const view = renderApp(<PasswordForm />);
     fill({ current: 'Old-Horse-1', next: 'Brand-New-Horse-2', confirm: 'Brand-New-Horse-3' });
-    expect((await screen.findByRole('alert')).textContent).toMatch(/match/i);
+    expect((await screen.findByRole('alert')).textContent).toBe('New passwords do not match');
+    const confirm = screen.getByLabelText('Confirm new password');
+    await waitFor(() => expect(confirm.getAttribute('aria-invalid')).toBe('true'));
+    expect(problemAt(confirm)).toBe('New passwords do not match');
+    expect(document.activeElement).toBe(confirm);
     expect(view.requests.filter((request) => request.includes('change-password'))).toEqual([]);
     expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('Brand-New-Horse-2');
   });

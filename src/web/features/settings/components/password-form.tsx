@@ -1,77 +1,69 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from '@/web/lib/toast';
-import { changePasswordSchema } from '@/domain/account/account.schema';
+import { changePasswordSchema, type ChangePassword } from '@/domain/account/account.schema';
 import { passwordChangeRules } from '@/domain/auth/password-rules';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { PasswordStrength } from '@/web/features/auth';
 import { api, unwrap } from '@/web/lib/api-client';
+import { refusal, showFirstProblem, useSchemaForm } from '@/web/lib/form';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** SPEC §5 password change; beyond the spec the current password is verified and other sessions end. */
 export function PasswordForm() {
-  const [values, setValues] = useState(empty);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(changePasswordSchema, empty);
+  const { errors } = form.formState;
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
   const change = useMutation({
-    mutationFn: (input: typeof empty) => unwrap(api.account['change-password'].$post({ json: input })),
+    mutationFn: (input: ChangePassword) => unwrap(api.account['change-password'].$post({ json: input })),
     onSuccess: () => {
       toast.success('Password updated successfully', { description: 'Your other sessions were signed out.' });
-      setValues(empty);
+      form.reset(empty);
     },
     onError: (failure) => {
-      setError(failure.message);
+      form.setError('root', refusal(failure));
       toast.error('Failed to update password', { description: failure.message });
     },
   });
 
-  const set = (key: keyof typeof empty) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [key]: event.target.value }));
-    setError(null);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = changePasswordSchema.safeParse(values);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the form');
-      return;
-    }
-    change.mutate(parsed.data);
-  };
-
   return (
-    <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-labelledby="password-heading">
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit((input) => change.mutate(input), showFirstProblem(form))}
+      noValidate
+      aria-labelledby="password-heading"
+    >
       <h3 id="password-heading" className="font-semibold">
         Change password
       </h3>
-      {error && <FormAlert>{error}</FormAlert>}
+      {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
       <Field
         id="current-password"
         label="Current password"
         type="password"
         autoComplete="current-password"
-        value={values.currentPassword}
-        onChange={set('currentPassword')}
+        error={errors.currentPassword?.message}
+        {...form.register('currentPassword')}
       />
       <Field
         id="new-password"
         label="New password"
         type="password"
         autoComplete="new-password"
-        value={values.newPassword}
-        onChange={set('newPassword')}
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
       />
-      <PasswordStrength password={values.newPassword} rules={passwordChangeRules} />
+      <PasswordStrength password={newPassword} rules={passwordChangeRules} />
       <Field
         id="confirm-password"
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={set('confirmPassword')}
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
       />
       <Button type="submit" className="self-start" disabled={change.isPending}>
         {change.isPending ? 'Updating...' : 'Update password'}

@@ -1,6 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from '@/web/lib/toast';
+import { disableTwoFactorSchema } from '@/domain/account/account.schema';
 import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -8,10 +12,15 @@ import { Dialog, DialogContent } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { api, unwrap } from '@/web/lib/api-client';
+import { refusal, useSchemaForm } from '@/web/lib/form';
 import { emitSessionEvent } from '@/web/lib/session-events';
 import { PasswordForm } from './password-form';
 import { SecondFactorField } from './second-factor-field';
 import { TwoFactorDialog } from './two-factor-dialog';
+
+type DisableTwoFactor = z.output<typeof disableTwoFactorSchema>;
+
+const noCredentials = { password: '', code: '' };
 
 function DisableTwoFactorDialog({
   open,
@@ -22,47 +31,50 @@ function DisableTwoFactorDialog({
   onOpenChange(open: boolean): void;
   onDisabled(): void;
 }) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await unwrap(api.account['two-factor'].disable.$post({ json: { password, code } }));
-    } catch (failure) {
-      setError((failure as Error).message || 'Could not turn off two-factor authentication');
-      return;
-    } finally {
-      setBusy(false);
-    }
-    toast.success('Two-factor authentication turned off');
-    setPassword('');
-    setCode('');
-    setError(null);
-    onOpenChange(false);
-    onDisabled();
-  };
+  const form = useSchemaForm(disableTwoFactorSchema, noCredentials);
+  const { errors } = form.formState;
+  const [password, code] = useWatch({ control: form.control, name: ['password', 'code'] });
+  const disable = useMutation({
+    mutationFn: (input: DisableTwoFactor) => unwrap(api.account['two-factor'].disable.$post({ json: input })),
+    onSuccess: () => {
+      toast.success('Two-factor authentication turned off');
+      form.reset(noCredentials);
+      onOpenChange(false);
+      onDisabled();
+    },
+    onError: (failure) => form.setError('root', refusal(failure)),
+  });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="Turn off two-factor authentication"
         description="Your password alone will then sign you in. Confirm with your password and a code from your authenticator app (or a backup code)."
       >
-        <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
-          {error && <FormAlert>{error}</FormAlert>}
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={form.handleSubmit((input) => disable.mutate(input))}
+          noValidate
+        >
+          {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
           <Field
             id="disable-two-factor-password"
             label="Password"
             type="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password?.message}
+            {...form.register('password')}
           />
-          <SecondFactorField id="disable-two-factor-code" value={code} onChange={setCode} />
-          <Button type="submit" variant="destructive" disabled={busy || !password || !code}>
-            {busy ? 'Turning off...' : 'Turn off'}
+          <SecondFactorField
+            id="disable-two-factor-code"
+            error={errors.code?.message}
+            {...form.register('code')}
+          />
+          <Button
+            type="submit"
+            variant="destructive"
+            disabled={disable.isPending || !password || !code.trim()}
+          >
+            {disable.isPending ? 'Turning off...' : 'Turn off'}
           </Button>
         </form>
       </DialogContent>

@@ -1,21 +1,129 @@
 import QRCode from 'qrcode';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { Copy } from 'lucide-react';
+import { z } from 'zod';
 import { toast } from '@/web/lib/toast';
-import { isCompleteTwoFactorCode, sanitizeTwoFactorInput } from '@/domain/account/account.schema';
+import {
+  isCompleteTwoFactorCode,
+  PASSWORD_INCORRECT,
+  sanitizeTwoFactorInput,
+  signInSchema,
+  TWO_FACTOR_CODE_INVALID,
+} from '@/domain/account/account.schema';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { authClient } from '@/web/lib/auth-client';
 import { copyToClipboard } from '@/web/lib/clipboard';
+import { useSchemaForm } from '@/web/lib/form';
+
+interface Setup {
+  uri: string;
+  secret: string;
+  backupCodes: string[];
+}
 
 type Step =
-  | { kind: 'password' }
-  | { kind: 'setup' | 'verify'; uri: string; secret: string; backupCodes: string[] }
-  | { kind: 'backup'; backupCodes: string[] };
+  { kind: 'password' } | ({ kind: 'setup' | 'verify' } & Setup) | { kind: 'backup'; backupCodes: string[] };
 
 const copy = copyToClipboard;
+
+/**
+ * better-auth checks the password itself (no route of ours validates it): the sign-in rule, a
+ * password typed at all.
+ */
+const passwordSchema = signInSchema.pick({ password: true });
+
+/** SPEC §5: Enable needs exactly 6 digits (the field keeps digits only). */
+const verifySchema = z.object({
+  code: z.string().refine(isCompleteTwoFactorCode, 'Enter the 6-digit code from your authenticator app'),
+});
+
+/** The first step: the password starts the setup, and better-auth answers with the secret. */
+function PasswordStep({ onSetup, onFailed }: { onSetup(setup: Setup): void; onFailed(): void }) {
+  const form = useSchemaForm(passwordSchema, { password: '' });
+  const { errors, isSubmitting } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
+
+  const start = async (input: z.output<typeof passwordSchema>) => {
+    const result = await authClient.twoFactor.enable({ password: input.password, method: 'totp' });
+    if (result.error || result.data?.method !== 'totp') {
+      const wrongPassword = result.error?.status === 400 || result.error?.code === 'INVALID_PASSWORD';
+      if (wrongPassword) {
+        form.setError('root', { message: PASSWORD_INCORRECT });
+        return;
+      }
+      toast.error('Failed to setup 2FA');
+      onFailed();
+      return;
+    }
+    const { totpURI, backupCodes } = result.data as { totpURI: string; backupCodes: string[] };
+    const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+    onSetup({ uri: totpURI, secret, backupCodes });
+  };
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={form.handleSubmit(start)} noValidate>
+      {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
+      <Field
+        id="two-factor-password"
+        label="Confirm your password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" disabled={isSubmitting || !password}>
+        {isSubmitting ? 'Setting up...' : 'Continue'}
+      </Button>
+    </form>
+  );
+}
+
+/** The code from the app proves it holds the secret; only then is two-factor sign-in on. */
+function VerifyStep({ onVerified }: { onVerified(): void }) {
+  const form = useSchemaForm(verifySchema, { code: '' });
+  const { errors, isSubmitting } = form.formState;
+  const code = useWatch({ control: form.control, name: 'code' });
+
+  const verify = async (input: z.output<typeof verifySchema>) => {
+    const result = await authClient.twoFactor.verifyTotp({ code: input.code });
+    if (result.error) {
+      form.setError('root', { message: TWO_FACTOR_CODE_INVALID });
+      toast.error('Invalid verification code');
+      return;
+    }
+    toast.success('Two-factor authentication enabled successfully!');
+    onVerified();
+  };
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={form.handleSubmit(verify)} noValidate>
+      {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
+      <Controller
+        control={form.control}
+        name="code"
+        render={({ field, fieldState }) => (
+          <Field
+            id="two-factor-verify"
+            label="6-digit code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            error={fieldState.error?.message}
+            {...field}
+            onChange={(event) => field.onChange(sanitizeTwoFactorInput(event.target.value))}
+          />
+        )}
+      />
+      <Button type="submit" disabled={isSubmitting || !isCompleteTwoFactorCode(code)}>
+        {isSubmitting ? 'Verifying...' : 'Enable'}
+      </Button>
+    </form>
+  );
+}
 
 /** SPEC §4 two-factor dialog: setup (QR shown) → verify (6-digit code) → enabled; then the backup codes, once. */
 export function TwoFactorDialog({
@@ -28,11 +136,7 @@ export function TwoFactorDialog({
   onEnabled(): void;
 }) {
   const [step, setStep] = useState<Step>({ kind: 'password' });
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [qr, setQr] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const uri = step.kind === 'setup' || step.kind === 'verify' ? step.uri : null;
 
   useEffect(() => {
@@ -44,52 +148,13 @@ export function TwoFactorDialog({
     };
   }, [uri]);
 
+  // The steps' forms leave with the dialog's content, so each opening starts empty.
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next) {
       setStep({ kind: 'password' });
-      setPassword('');
-      setCode('');
       setQr(null);
-      setError(null);
     }
-  };
-
-  const start = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    const result = await authClient.twoFactor.enable({ password, method: 'totp' });
-    setBusy(false);
-    if (result.error || result.data?.method !== 'totp') {
-      const wrongPassword = result.error?.status === 400 || result.error?.code === 'INVALID_PASSWORD';
-      if (wrongPassword) {
-        setError('Incorrect password');
-        return;
-      }
-      toast.error('Failed to setup 2FA');
-      close(false);
-      return;
-    }
-    const { totpURI, backupCodes } = result.data as { totpURI: string; backupCodes: string[] };
-    const secret = new URL(totpURI).searchParams.get('secret') ?? '';
-    setError(null);
-    setStep({ kind: 'setup', uri: totpURI, secret, backupCodes });
-  };
-
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
-    if (step.kind !== 'verify' || !isCompleteTwoFactorCode(code)) return;
-    setBusy(true);
-    const result = await authClient.twoFactor.verifyTotp({ code });
-    setBusy(false);
-    if (result.error) {
-      setError('Invalid verification code');
-      toast.error('Invalid verification code');
-      return;
-    }
-    toast.success('Two-factor authentication enabled successfully!');
-    onEnabled();
-    setStep({ kind: 'backup', backupCodes: step.backupCodes });
   };
 
   return (
@@ -98,21 +163,11 @@ export function TwoFactorDialog({
         title="Two-factor authentication"
         description="Protect your account with a code from an authenticator app."
       >
-        {error && <FormAlert>{error}</FormAlert>}
         {step.kind === 'password' && (
-          <form className="flex flex-col gap-4" onSubmit={(event) => void start(event)} noValidate>
-            <Field
-              id="two-factor-password"
-              label="Confirm your password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            <Button type="submit" disabled={busy || !password}>
-              {busy ? 'Setting up...' : 'Continue'}
-            </Button>
-          </form>
+          <PasswordStep
+            onSetup={(setup) => setStep({ kind: 'setup', ...setup })}
+            onFailed={() => close(false)}
+          />
         )}
         {step.kind === 'setup' && (
           <div className="flex flex-col items-center gap-4">
@@ -146,20 +201,12 @@ export function TwoFactorDialog({
           </div>
         )}
         {step.kind === 'verify' && (
-          <form className="flex flex-col gap-4" onSubmit={(event) => void verify(event)} noValidate>
-            <Field
-              id="two-factor-verify"
-              label="6-digit code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              autoFocus
-              value={code}
-              onChange={(event) => setCode(sanitizeTwoFactorInput(event.target.value))}
-            />
-            <Button type="submit" disabled={busy || !isCompleteTwoFactorCode(code)}>
-              {busy ? 'Verifying...' : 'Enable'}
-            </Button>
-          </form>
+          <VerifyStep
+            onVerified={() => {
+              onEnabled();
+              setStep({ kind: 'backup', backupCodes: step.backupCodes });
+            }}
+          />
         )}
         {step.kind === 'backup' && (
           <div className="flex flex-col gap-4">

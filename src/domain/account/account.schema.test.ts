@@ -26,6 +26,14 @@ describe('sign-up (SPEC §5)', () => {
       'Password must contain at least one uppercase letter',
     );
   });
+
+  it('refuses a password longer than the server takes (128), before the server does', () => {
+    const valid = { fullName: 'Ann', email: 'ann@example.com', password: `Ab1${'x'.repeat(125)}` };
+    expect(signUpSchema.safeParse(valid).success).toBe(true);
+    expect(firstMessage(signUpSchema.safeParse({ ...valid, password: `${valid.password}y` }))).toBe(
+      'Password must be at most 128 characters',
+    );
+  });
 });
 
 describe('password change (SPEC §5)', () => {

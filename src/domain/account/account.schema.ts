@@ -1,10 +1,16 @@
 import { z } from 'zod';
-import { firstPasswordError, passwordChangeRules, signUpPasswordRules } from '../auth/password-rules';
+import {
+  firstPasswordError,
+  PASSWORD_MAX_LENGTH,
+  passwordChangeRules,
+  signUpPasswordRules,
+} from '../auth/password-rules';
 
 export const EMAIL_INVALID = 'Please enter a valid email address';
 export const EMAIL_UNCHANGED = 'New email must be different from current email';
 export const PASSWORD_INCORRECT = 'Incorrect password';
 export const PASSWORDS_DIFFER = 'New passwords do not match';
+export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 export const EMAIL_TAKEN = 'That email address belongs to another account';
 export const EMAIL_CHANGE_LINK_INVALID =
   'This link is not valid any more: it was used, cancelled or has expired. Start again from Settings.';
@@ -31,10 +37,13 @@ export const emailAddressSchema = z
 export const signUpSchema = z.object({
   fullName: z.string().trim().min(1, 'Full name is required').max(100, 'Full name is too long'),
   email: emailAddressSchema,
-  password: z.string().superRefine((value, ctx) => {
-    const message = firstPasswordError(value, signUpPasswordRules);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  }),
+  password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG)
+    .superRefine((value, ctx) => {
+      const message = firstPasswordError(value, signUpPasswordRules);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
 });
 export type SignUp = z.infer<typeof signUpSchema>;
 
@@ -65,10 +74,13 @@ export const emailChangeTokenSchema = z
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, 'Enter your current password'),
-    newPassword: z.string().superRefine((value, ctx) => {
-      const message = firstPasswordError(value, passwordChangeRules);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    }),
+    newPassword: z
+      .string()
+      .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG)
+      .superRefine((value, ctx) => {
+        const message = firstPasswordError(value, passwordChangeRules);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      }),
     confirmPassword: z.string(),
   })
   .refine((value) => value.newPassword === value.confirmPassword, {

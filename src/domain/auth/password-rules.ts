@@ -1,5 +1,7 @@
 /** SPEC §5: sign-up password rules, in the order they are checked; the first failing one is shown. */
 export const PASSWORD_MIN_LENGTH = 8;
+/** better-auth's limit too (`maxPasswordLength`). */
+export const PASSWORD_MAX_LENGTH = 128;
 
 export interface PasswordRule {
   id: 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';

@@ -2,7 +2,7 @@ import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin } from 'bette
 import { getMigrations } from 'better-auth/db/migration';
 import { admin, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
-import { PASSWORD_MIN_LENGTH } from '@/domain/auth/password-rules';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/domain/auth/password-rules';
 import type { Db } from '../db/client';
 import {
   existingAccountSignUpEmail,
@@ -11,7 +11,7 @@ import {
   type SecurityEvent,
   verificationEmail,
 } from './auth-emails';
-import { secondFactorGuard } from './two-factor-guard';
+import { authEndpointGuards } from './two-factor-guard';
 import { CLIENT_IP_HEADER } from './client-ip';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
@@ -41,7 +41,11 @@ function baseOptions(db: Kysely<unknown>) {
     appName: APP_NAME,
     basePath: '/api/auth',
     database: { db, type: 'postgres' },
-    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN_LENGTH, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+    },
     telemetry: { enabled: false },
     plugins: [...authPlugins()],
   } satisfies BetterAuthOptions;
@@ -197,7 +201,7 @@ export function createAuth({
         authLogger[level]({ args }, message);
       },
     },
-    hooks: { before: secondFactorGuard(db) },
+    hooks: { before: authEndpointGuards(db) },
     databaseHooks: {
       user: {
         update: {

@@ -1,6 +1,7 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
+import { refuseWeakPassword } from './password-guard';
 import { hashBackupCode } from './two-factor-secrets';
 
 /** A TOTP code stays valid for up to three 30-second steps; remember it a little longer than that. */
@@ -20,14 +21,16 @@ export async function claimTotpCode(db: Db, userId: string, code: string): Promi
 }
 
 /**
- * Runs before better-auth's two-factor endpoints:
+ * Runs before better-auth's endpoints: a new password must meet SPEC §5's rules (`refuseWeakPassword`),
+ * and for the two-factor endpoints:
  * - verify-totp: better-auth accepts the same TOTP code again within its window; a code the user has
  *   already used is refused. The user is the signed-in one (enabling 2FA) or the one whose password
  *   step set the two-factor cookie (signing in).
  * - verify-backup-code: backup codes are stored as hashes, so the code is compared as its hash.
  */
-export function secondFactorGuard(db: Db) {
+export function authEndpointGuards(db: Db) {
   return createAuthMiddleware(async (ctx) => {
+    refuseWeakPassword(ctx.path, ctx.body);
     const body = ctx.body as { code?: unknown } | undefined;
     if (typeof body?.code !== 'string') return;
     if (ctx.path === '/two-factor/verify-backup-code') {

@@ -57,6 +57,18 @@ describe('sign-up and email verification', () => {
     expect(await app.signIn(email, 'New-Member-1')).toContain('session_token');
   });
 
+  it("refuses a password the sign-up page would refuse, with the page's message, and creates nothing", async () => {
+    const email = 'weak.password@example.com';
+    const weak = await app.request(
+      '/api/auth/sign-up/email',
+      json('POST', { email, password: 'alllowercase1', name: 'Weak Password' }),
+    );
+    expect(weak.status).toBe(400);
+    expect((await weak.json()).message).toBe('Password must contain at least one uppercase letter');
+    const stored = await app.handle.db.selectFrom('user').select('id').where('email', '=', email).execute();
+    expect(stored).toEqual([]);
+  });
+
   it('a wrong password and an unknown email get the same answer', async () => {
     const { email } = await app.signedInUser();
     const wrong = await app.request(
@@ -102,6 +114,14 @@ describe('password reset', () => {
     expect(location.pathname).toBe('/auth');
     const token = location.searchParams.get('token');
     expect(token).toBeTruthy();
+
+    const weak = await app.request(
+      '/api/auth/reset-password',
+      json('POST', { token, newPassword: 'NoDigitsHere' }),
+    );
+    expect(weak.status).toBe(400);
+    expect((await weak.json()).message).toBe('Password must contain at least one number');
+    expect(await app.signIn(email, TEST_PASSWORD)).toContain('session_token');
 
     const reset = await app.request(
       '/api/auth/reset-password',

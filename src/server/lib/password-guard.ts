@@ -1,0 +1,21 @@
+import { APIError } from 'better-auth/api';
+import { firstPasswordError, signUpPasswordRules } from '@/domain/auth/password-rules';
+
+/** better-auth's endpoints that set a password, and the body field holding it. */
+const passwordFields: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+};
+
+/**
+ * SPEC §5's password rules on better-auth's own endpoints (it checks only the length): a request that
+ * skips the page's checks gets the same message the page shows, and nothing is stored.
+ */
+export function refuseWeakPassword(path: string, body: unknown): void {
+  const field = passwordFields[path];
+  if (!field || typeof body !== 'object' || body === null) return;
+  const password = (body as Record<string, unknown>)[field];
+  if (typeof password !== 'string') return; // better-auth refuses a missing password itself
+  const problem = firstPasswordError(password, signUpPasswordRules);
+  if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'PASSWORD_TOO_WEAK' });
+}

@@ -109,13 +109,13 @@ const none = (): Weight => ({ files: 0, raw: 0, gzip: 0 });
 async function routeWeight(
   url: string,
   cookie?: string,
-): Promise<{ html: Weight; js: Weight; css: Weight; wire: number }> {
+): Promise<{ html: Weight; js: Weight; css: Weight; wire: number; scripts: string[] }> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, offline] });
   try {
     const context = await browser.newContext({ extraHTTPHeaders: cookie ? { cookie } : {} });
     const page = await context.newPage();
     const kinds = { document: 'html', script: 'js', stylesheet: 'css' } as const;
-    const loads: Promise<{ kind: 'html' | 'js' | 'css'; body: Buffer; wire: number }>[] = [];
+    const loads: Promise<{ kind: 'html' | 'js' | 'css'; body: Buffer; wire: number; name: string }>[] = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if (!(type in kinds)) return;
@@ -123,13 +123,15 @@ async function routeWeight(
         (async () => {
           const body = await response.body();
           const sizes = await response.request().sizes();
-          return { kind: kinds[type as keyof typeof kinds], body, wire: sizes.responseBodySize };
+          const name = new URL(response.url()).pathname.split('/').pop() ?? '';
+          return { kind: kinds[type as keyof typeof kinds], body, wire: sizes.responseBodySize, name };
         })(),
       );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    const weight = { html: none(), js: none(), css: none(), wire: 0 };
+    const weight = { html: none(), js: none(), css: none(), wire: 0, scripts: [] as string[] };
     for (const load of await Promise.all(loads)) {
+      if (load.kind === 'js') weight.scripts.push(`${load.name} ${kb(gzipSize(load.body))}`);
       const target = weight[load.kind];
       target.files += 1;
       target.raw += load.body.length;
@@ -231,6 +233,8 @@ export async function benchWeb(): Promise<void> {
           `document ${kb(weight.html.gzip)} gzip (style sheet inline)  ` +
           `on the wire ${kb(weight.wire)}`,
       );
+      // WEB_BENCH_FILES=1 names each script, to see what a route loads that it should not.
+      if (process.env.WEB_BENCH_FILES) console.log(`    ${weight.scripts.sort().join(', ')}`);
     }
 
     // Total blocking time is measured on this machine's CPU and varies a lot from run to run on a

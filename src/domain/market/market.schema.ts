@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sourceHealthSchema } from '../sync/source-health';
+import { sourceHealthSchema } from '../sync/sync.schema';
 import { fearGreedClassificationSchema } from './fear-greed';
 
 /** Decimal amounts travel as strings (numeric in SQL), so no digit is lost on the way. */

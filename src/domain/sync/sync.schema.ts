@@ -1,5 +1,19 @@
 import { z } from 'zod';
 
+/**
+ * A sync source's record, sent with the figures it feeds: until it has succeeded once they are
+ * unknown, not zero. `failingSince`: the first failed run since the last good one (or ever).
+ */
+export const sourceHealthSchema = z
+  .object({
+    name: z.string(),
+    everSucceeded: z.boolean(),
+    lastSuccessAt: z.string().nullable(),
+    failingSince: z.string().nullable(),
+  })
+  .meta({ id: 'SourceHealth' });
+export type SourceHealth = z.infer<typeof sourceHealthSchema>;
+
 export const apiSourceSchema = z
   .object({
     id: z.string(),

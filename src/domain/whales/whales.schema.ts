@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sourceHealthSchema } from '../sync/source-health';
+import { sourceHealthSchema } from '../sync/sync.schema';
 
 /** SPEC §9: a whale transaction moves at least 1M XRP. */
 export const WHALE_THRESHOLD_XRP = 1_000_000;

@@ -17,7 +17,7 @@ const numbers = {
 };
 
 /** SPEC §2 Home: real items only; whale data only for those allowed to see it. */
-function useTickerItems(): { items: readonly TickerItem[]; loading: boolean } {
+function useTickerItems(): { items: readonly TickerItem[]; loading: boolean; failed: boolean } {
   const { isPremium } = useSession();
   const dates = useDates();
   const metrics = useQuery(metricsQuery);
@@ -28,6 +28,8 @@ function useTickerItems(): { items: readonly TickerItem[]; loading: boolean } {
   const reading = fearGreed.data?.latest;
   const whale = isPremium ? whales.data?.[0] : undefined;
   const loading = metrics.isPending || fearGreed.isPending || headlines.isPending;
+  // Every request refused or unanswered: not "nothing fetched yet".
+  const failed = metrics.isError && fearGreed.isError && headlines.isError;
   const items = buildTickerItems(
     {
       price: latest
@@ -50,14 +52,14 @@ function useTickerItems(): { items: readonly TickerItem[]; loading: boolean } {
     },
     { ...numbers, age: dates.age },
   );
-  return { items, loading };
+  return { items, loading, failed };
 }
 
 const icons = { whale: Activity, news: Newspaper, 'fear-greed': Gauge };
 
 /** SPEC §2 Home: Market Updates, rotating every 4 s, with dots to pick an item. */
 export function MarketTicker() {
-  const { items, loading } = useTickerItems();
+  const { items, loading, failed } = useTickerItems();
   const [index, setIndex] = useState(0);
   useEffect(() => {
     const timer = setInterval(
@@ -113,6 +115,13 @@ export function MarketTicker() {
                   </>
                 ) : loading ? (
                   <span className="text-sm text-muted-foreground">Loading market updates...</span>
+                ) : failed ? (
+                  <>
+                    <span className="font-medium">Market updates could not be loaded</span>
+                    <span className="text-xs text-muted-foreground">
+                      The server did not answer; they appear here again when it does.
+                    </span>
+                  </>
                 ) : (
                   <>
                     <span className="font-medium">No market updates yet</span>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DateFormatter } from '@/domain/format/dates';
 import { fearGreedTone } from '@/domain/market/metrics';
-import { sourceUnavailableNote } from '@/domain/sync/source-health';
+import { sourceDownNote, sourceUnavailableNote } from '@/domain/sync/source-health';
 import { useDates } from '@/web/features/preferences';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
@@ -83,6 +83,14 @@ export function FearGreedCard() {
             <p className="text-xs text-muted-foreground" data-testid="fear-greed-date">
               Reading of {readingDate(dates, latest.timestamp)}
             </p>
+            {sourceDownNote(index.data.source, dates.dateTime) && (
+              <p
+                className="text-center text-xs font-medium text-amber-700 dark:text-amber-400"
+                data-testid="fear-greed-source-down"
+              >
+                {sourceDownNote(index.data.source, dates.dateTime)}
+              </p>
+            )}
             <dl className="grid w-full grid-cols-2 gap-x-4 gap-y-1 text-sm">
               {(
                 [

@@ -7,6 +7,8 @@ export interface MetricCardProps {
   title: string;
   value: string;
   detail?: string;
+  /** Why the value is unknown ("—"), shown under it; undefined when the value is known. */
+  unknownNote?: string | undefined;
   /** Percent change over 24 h; null when unknown. */
   change?: number | null;
   /** Why the change is unknown, or what it was compared with: shown on hover and read to screen readers. */
@@ -15,7 +17,16 @@ export interface MetricCardProps {
   stale: boolean;
 }
 
-export function MetricCard({ title, value, detail, change, changeNote, asOf, stale }: MetricCardProps) {
+export function MetricCard({
+  title,
+  value,
+  detail,
+  unknownNote,
+  change,
+  changeNote,
+  asOf,
+  stale,
+}: MetricCardProps) {
   // A change that rounds to 0.00 % is no rise: no arrow, no green.
   const rounded = change == null ? null : Math.round(change * 100) / 100;
   const tone = rounded === null || rounded === 0 ? 'flat' : rounded > 0 ? 'up' : 'down';
@@ -28,6 +39,11 @@ export function MetricCard({ title, value, detail, change, changeNote, asOf, sta
       </CardHeader>
       <CardContent className="flex flex-col gap-1">
         <p className="text-2xl font-bold tabular-nums">{value}</p>
+        {unknownNote && (
+          <p className="text-xs text-muted-foreground" data-testid="metric-unknown">
+            {unknownNote}
+          </p>
+        )}
         {detail && <p className="text-sm text-muted-foreground">{detail}</p>}
         {change !== undefined && (
           <p

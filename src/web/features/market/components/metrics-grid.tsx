@@ -74,12 +74,18 @@ export function MetricsGrid() {
   // What each 24h change was compared with, or why there is none (never a comparison with a sync
   // minutes earlier labelled 24h).
   const comparedAt = previous ? dates.dateTime(previous.createdAt) : null;
-  const changeNote = (figure: string | null | undefined, name: string) =>
-    !previous || figure == null
-      ? `No ${name} record from 24 hours earlier yet`
-      : previous.basis === 'interpolated'
-        ? `Compared with ${comparedAt}, read between the daily records on either side`
-        : `Compared with the record of ${comparedAt}`;
+  const source = metrics.data.source.name;
+  /** Why a figure of the latest reading is "—": the source sent none, or it is computed from one. */
+  const gaveNo = (figure: unknown, what: string) =>
+    figure == null ? `${source} gave no ${what} in its latest reading` : undefined;
+  const changeNote = (now: unknown, figure: string | null | undefined, name: string) =>
+    now == null
+      ? `No ${name} in the latest reading to compare`
+      : !previous || figure == null
+        ? `No ${name} record from 24 hours earlier yet`
+        : previous.basis === 'interpolated'
+          ? `Compared with ${comparedAt}, read between the daily records on either side`
+          : `Compared with the record of ${comparedAt}`;
   const common = { asOf, stale };
   const circulating = latest.circulatingSupply ? Number(latest.circulatingSupply) : null;
   const velocityPercent = latest.velocity === null ? null : Number(latest.velocity) * 100;
@@ -95,42 +101,55 @@ export function MetricsGrid() {
         changeNote={
           latest.priceChange24h === null
             ? 'The price source gave no 24-hour change'
-            : 'CoinGecko’s 24-hour change'
+            : `${source}’s 24-hour change`
         }
         {...common}
       />
       <MetricCard
         title="Market Cap"
         value={formatUsd(latest.marketCap)}
+        unknownNote={gaveNo(latest.marketCap, 'market cap')}
         detail={latest.rank ? `Rank #${latest.rank}` : undefined}
         {...common}
       />
       <MetricCard
         title="24h Volume"
         value={formatUsd(latest.volume24h)}
+        unknownNote={gaveNo(latest.volume24h, '24-hour volume')}
         change={changePercent(latest.volume24h, previous?.volume24h)}
-        changeNote={changeNote(previous?.volume24h, 'volume')}
+        changeNote={changeNote(latest.volume24h, previous?.volume24h, 'volume')}
         {...common}
       />
       <MetricCard
         title="Circulating Supply"
-        value={`${formatAmount(circulating)} XRP`}
-        detail={`of ${formatAmount(XRP_TOTAL_SUPPLY)} total (${formatPercent(circulating === null ? null : (circulating / XRP_TOTAL_SUPPLY) * 100)})`}
+        value={circulating === null ? '—' : `${formatAmount(circulating)} XRP`}
+        unknownNote={gaveNo(circulating, 'circulating supply')}
+        detail={
+          circulating === null
+            ? undefined
+            : `of ${formatAmount(XRP_TOTAL_SUPPLY)} total (${formatPercent((circulating / XRP_TOTAL_SUPPLY) * 100)})`
+        }
         {...common}
       />
       <MetricCard
         title="XRP Dominance"
         value={formatPercent(latest.xrpDominance)}
+        unknownNote={
+          latest.xrpDominance == null ? 'No dominance: the total market cap was not available' : undefined
+        }
         change={changePercent(latest.xrpDominance, previous?.xrpDominance)}
-        changeNote={changeNote(previous?.xrpDominance, 'dominance')}
+        changeNote={changeNote(latest.xrpDominance, previous?.xrpDominance, 'dominance')}
         {...common}
       />
       <MetricCard
         title="Velocity"
         value={formatPercent(velocityPercent)}
         detail="24h turnover (volume ÷ market cap)"
+        unknownNote={
+          latest.velocity == null ? 'Unknown without both the 24-hour volume and the market cap' : undefined
+        }
         change={changePercent(latest.velocity, previous?.velocity)}
-        changeNote={changeNote(previous?.velocity, 'velocity')}
+        changeNote={changeNote(latest.velocity, previous?.velocity, 'velocity')}
         {...common}
       />
     </section>

@@ -74,7 +74,11 @@ function WhaleStats() {
   const dates = useDates();
   // Known figures only: before the first read of the ledger every card is "—", never 0.
   const data = stats.data?.source.everSucceeded ? stats.data : null;
-  const unknown = stats.data ? unavailableNote(stats.data.source, dates) : null;
+  const unknown = stats.isError
+    ? `The 24-hour figures could not be loaded: ${stats.error.message}`
+    : stats.data
+      ? unavailableNote(stats.data.source, dates)
+      : null;
   const items = [
     ['24h Whale Volume', data ? `${formatAmount(data.totalVolume24h)} XRP` : '—'],
     ['Whale Transactions', data ? String(data.transactionCount24h) : '—'],
@@ -83,6 +87,11 @@ function WhaleStats() {
   ];
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="whale-stats">
+      {stats.isError && (
+        <p role="status" className="text-sm text-muted-foreground sm:col-span-2 lg:col-span-4">
+          {unknown}
+        </p>
+      )}
       {items.map(([label, value]) => (
         <Card key={label}>
           <CardContent className="pt-6">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../tests/support/upstream-fixtures';
-import { dropsToXrp, extractWhalePayments, rippleTimeToDate, type LedgerTransaction } from './ledger';
+import { dropsToXrp, rippleTimeToDate } from '../xrpl/drops';
+import { extractWhalePayments, type LedgerTransaction } from './ledger';
 
 const reply = fixture<{ result?: unknown; ledger?: unknown }>('xrpl/ledger-expanded-apiv2.json');
 const ledger = (

@@ -1,8 +1,6 @@
+import { DROPS_PER_XRP, dropsToXrp } from '../xrpl/drops';
 import { WHALE_THRESHOLD_XRP } from './whales.schema';
 
-/** Seconds between the Unix epoch and the Ripple epoch (2000-01-01). */
-export const RIPPLE_EPOCH_OFFSET = 946_684_800;
-const DROPS_PER_XRP = 1_000_000n;
 const THRESHOLD_DROPS = BigInt(WHALE_THRESHOLD_XRP) * DROPS_PER_XRP;
 
 /** A transaction of a `ledger` reply with `transactions: true, expand: true` (API v2). */
@@ -22,17 +20,6 @@ export interface WhalePayment {
   to: string;
   timestamp: Date;
   ledgerIndex: number;
-}
-
-/** Drops as an exact decimal string of XRP ("2500000000001" → "2500000.000001"). */
-export function dropsToXrp(drops: bigint): string {
-  const whole = drops / DROPS_PER_XRP;
-  const fraction = (drops % DROPS_PER_XRP).toString().padStart(6, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole.toString();
-}
-
-export function rippleTimeToDate(rippleSeconds: number): Date {
-  return new Date((rippleSeconds + RIPPLE_EPOCH_OFFSET) * 1000);
 }
 
 /**

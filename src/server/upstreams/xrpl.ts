@@ -1,10 +1,6 @@
 import { Client } from 'xrpl';
-import {
-  extractWhalePayments,
-  rippleTimeToDate,
-  type LedgerTransaction,
-  type WhalePayment,
-} from '@/domain/whales/ledger';
+import { extractWhalePayments, type LedgerTransaction, type WhalePayment } from '@/domain/whales/ledger';
+import { rippleTimeToDate } from '@/domain/xrpl/drops';
 import type { Logger } from '../lib/logger';
 
 /** Connects to the first XRPL server that answers (the configured one, then the fallback). */

@@ -1,0 +1,107 @@
+import { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } from 'ripple-address-codec';
+import { z } from 'zod';
+import { xrpToDrops } from '../xrpl/drops';
+
+/** Limits per member (issue 25): enough for every wallet and exchange one person keeps. */
+export const WATCHED_ACCOUNTS_MAX = 20;
+export const LOTS_MAX = 500;
+export const TOO_MANY_ACCOUNTS = `You can watch at most ${WATCHED_ACCOUNTS_MAX} accounts. Remove one to add another.`;
+export const TOO_MANY_LOTS = `You can keep at most ${LOTS_MAX} holdings. Delete some to add more.`;
+
+export const ADDRESS_SHAPE =
+  'Enter an XRP Ledger address: a classic address starting with r, or an X-address starting with X';
+export const ADDRESS_CHECKSUM = 'This address’s checksum does not match: check it for a typo';
+export const ADDRESS_TESTNET = 'This X-address is for the test network; enter a main network address';
+export const ADDRESS_NOT_FOUND =
+  'No account exists at this address on the XRP Ledger: it has never been funded (actNotFound)';
+
+const classicShape = /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/;
+const xShape = /^[XT][1-9A-HJ-NP-Za-km-z]{46}$/;
+
+/**
+ * A watched address as typed: a classic address, or an X-address (its destination tag names a
+ * sub-account at an exchange; the balance watched is the classic account's). Checked with the XRP
+ * Ledger's own address codec (the functions xrpl.js exports), so a typo fails its checksum here.
+ */
+export const ledgerAddressSchema = z
+  .string()
+  .trim()
+  .transform((address, ctx) => {
+    if (classicShape.test(address)) {
+      if (isValidClassicAddress(address)) return { classicAddress: address, tag: null as number | null };
+      ctx.addIssue({ code: 'custom', message: ADDRESS_CHECKSUM });
+      return z.NEVER;
+    }
+    if (xShape.test(address)) {
+      if (!isValidXAddress(address)) {
+        ctx.addIssue({ code: 'custom', message: ADDRESS_CHECKSUM });
+        return z.NEVER;
+      }
+      const { classicAddress, tag, test } = xAddressToClassicAddress(address);
+      if (test) {
+        ctx.addIssue({ code: 'custom', message: ADDRESS_TESTNET });
+        return z.NEVER;
+      }
+      return { classicAddress, tag: tag === false ? null : tag };
+    }
+    ctx.addIssue({ code: 'custom', message: ADDRESS_SHAPE });
+    return z.NEVER;
+  });
+
+export const watchedAccountInputSchema = z
+  .object({
+    address: ledgerAddressSchema,
+    label: z
+      .string()
+      .trim()
+      .min(1, 'Give the account a name you will recognise')
+      .max(60, 'Keep the name under 60 characters'),
+  })
+  .meta({ id: 'WatchedAccountInput' });
+export type WatchedAccountInput = z.input<typeof watchedAccountInputSchema>;
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+const decimal = /^\d+(\.\d+)?$/;
+
+/** A manual holding: XRP amount (up to 6 decimals), optional day acquired and cost per XRP in USD. */
+export const lotInputSchema = z
+  .object({
+    amountXrp: z
+      .string()
+      .trim()
+      .refine((value) => {
+        const drops = xrpToDrops(value);
+        return drops !== null && drops > 0n;
+      }, 'Enter an XRP amount above 0, with at most 6 decimals')
+      .refine(
+        (value) => (xrpToDrops(value) ?? 0n) <= 100_000_000_000_000_000n,
+        'That is more XRP than exists',
+      ),
+    acquiredOn: z
+      .string()
+      .trim()
+      .transform((value) => value || null)
+      .nullable()
+      .superRefine((value, ctx) => {
+        if (value === null) return;
+        // A real day: 2025-02-30 would otherwise be read as March 2.
+        const time = Date.parse(`${value}T00:00:00Z`);
+        if (!isoDay.test(value) || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value)
+          ctx.addIssue({ code: 'custom', message: 'Enter the day as YYYY-MM-DD' });
+        else if (value > new Date().toISOString().slice(0, 10))
+          ctx.addIssue({ code: 'custom', message: 'The day acquired cannot be in the future' });
+      }),
+    costUsdPerXrp: z
+      .string()
+      .trim()
+      .transform((value) => value || null)
+      .nullable()
+      .refine(
+        (value) => value === null || (decimal.test(value) && Number(value) < 1_000_000),
+        'Enter the cost per XRP in USD, like 0.52',
+      ),
+    note: z.string().trim().max(140, 'Keep the note under 140 characters').default(''),
+  })
+  .meta({ id: 'LotInput' });
+export type LotInput = z.input<typeof lotInputSchema>;
+export type Lot = z.output<typeof lotInputSchema>;

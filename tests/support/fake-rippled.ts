@@ -1,15 +1,53 @@
 import type { AddressInfo } from 'node:net';
+import { isValidClassicAddress } from 'ripple-address-codec';
 import { WebSocketServer, type WebSocket } from 'ws';
+
+/** A token as the ledger names it. */
+export interface FakeToken {
+  currency: string;
+  issuer: string;
+}
+
+/** An account the fake ledger holds (what `account_info`, `account_lines` and `account_tx` read). */
+export interface FakeAccount {
+  balanceDrops: bigint;
+  ownerCount: number;
+  sequence: number;
+  lines: { token: FakeToken; balance: string; limit: string }[];
+  /** `account_tx` entries, newest first (API v2: tx_json and meta). */
+  transactions: unknown[];
+}
 
 /**
  * A WebSocket server speaking the part of rippled's API (v2) that our XRPL code uses: `subscribe` to
- * the ledger stream, `ping`, and `ledger` by index or 'validated' with expanded transactions. Tests add
- * ledgers and announce them closed; the real xrpl.js client connects to it.
+ * the ledger stream, `ping`, `ledger` by index or 'validated' with expanded transactions, and for the
+ * portfolio `account_info`, `account_lines`, `account_tx` (newest first, paged with a marker),
+ * `amm_info`, `book_offers`, `server_state` and `server_info` (the voted reserves), with rippled's
+ * error codes (`actNotFound`, `actMalformed`). Tests add ledgers and announce them closed; `pay`
+ * moves XRP between accounts in a new validated ledger. The real xrpl.js client connects to it.
  */
 export interface FakeRippled {
   url: string;
   addLedger(index: number, transactions: unknown[], closeTimeIso?: string): void;
   closeLedger(index: number): void;
+  /** Funds (or replaces) an account. */
+  setAccount(address: string, account: Partial<FakeAccount> & { balanceDrops: bigint }): void;
+  account(address: string): FakeAccount | undefined;
+  /** The reserves validators voted, in drops (1 XRP and 0.2 XRP unless set). */
+  setReserves(baseDrops: number, perObjectDrops: number): void;
+  /** The XRP/token AMM pool `amm_info` answers for the token (null: no pool). */
+  setPool(token: FakeToken, pool: { xrpDrops: bigint; tokenValue: string } | null): void;
+  /** The offers `book_offers` lists for one direction of the XRP/token book. */
+  setBook(
+    token: FakeToken,
+    side: 'buying' | 'selling',
+    offers: { xrpDrops: bigint; tokenValue: string }[],
+  ): void;
+  /**
+   * A validated XRP payment in a new ledger, announced on the stream: both balances move (the sender
+   * also pays a 12-drop fee) and it appears first in both accounts' `account_tx`. Returns its hash.
+   */
+  pay(payment: { from: string; to: string; drops: bigint; at?: string }): string;
   /** Drops every connection (the client should reconnect). */
   dropConnections(): void;
   /** While on, every connection is closed as soon as it opens (a server that keeps hanging up). */
@@ -20,6 +58,17 @@ export interface FakeRippled {
 
 const RIPPLE_EPOCH = 946_684_800;
 
+/** A 64-hex stand-in for a hash, stable for the same text. */
+function hashOf(text: string): string {
+  let hex = '';
+  for (let round = 0; hex.length < 64; round += 1) {
+    let h = 2166136261 ^ round;
+    for (const char of text) h = Math.imul(h ^ char.charCodeAt(0), 16777619);
+    hex += (h >>> 0).toString(16).padStart(8, '0');
+  }
+  return hex.slice(0, 64).toUpperCase();
+}
+
 export async function startFakeRippled(): Promise<FakeRippled> {
   const ledgers = new Map<number, { transactions: unknown[]; closeTimeIso: string }>();
   const subscribers = new Set<WebSocket>();
@@ -27,6 +76,28 @@ export async function startFakeRippled(): Promise<FakeRippled> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   const validated = () => Math.max(0, ...ledgers.keys());
   let hangingUp = false;
+  const accounts = new Map<string, FakeAccount>();
+  const pools = new Map<string, { xrpDrops: bigint; tokenValue: string }>();
+  const books = new Map<string, { xrpDrops: bigint; tokenValue: string }[]>();
+  const reserves = { base: 1_000_000, inc: 200_000 };
+  const tokenKey = (token: FakeToken) => `${token.currency}.${token.issuer}`;
+  const isToken = (value: unknown): value is FakeToken =>
+    typeof value === 'object' && value !== null && 'currency' in value && 'issuer' in value;
+  let paymentCount = 0;
+
+  const closedMessage = (index: number) => ({
+    type: 'ledgerClosed',
+    fee_base: 10,
+    ledger_hash: hashOf(`ledger-${index}`),
+    ledger_index: index,
+    ledger_time:
+      Math.floor(Date.parse(ledgers.get(index)?.closeTimeIso ?? new Date().toISOString()) / 1000) -
+      RIPPLE_EPOCH,
+    reserve_base: reserves.base,
+    reserve_inc: reserves.inc,
+    txn_count: ledgers.get(index)?.transactions.length ?? 0,
+    validated_ledgers: `1-${index}`,
+  });
 
   const ledgerReply = (index: number) => {
     const ledger = ledgers.get(index);
@@ -59,27 +130,39 @@ export async function startFakeRippled(): Promise<FakeRippled> {
         socket.send(
           JSON.stringify({ id: request.id, type: 'response', status: 'success', api_version: 2, result }),
         );
-      const fail = (error: string) =>
+      const fail = (error: string, code?: number, message = error) =>
         socket.send(
           JSON.stringify({
             id: request.id,
             type: 'response',
+            api_version: 2,
             status: 'error',
             error,
-            error_message: error,
+            ...(code === undefined ? {} : { error_code: code }),
+            error_message: message,
             request,
           }),
         );
       if (request.command === 'server_info') {
         reply({
-          info: { build_version: '2.3.0-fake', network_id: 0, validated_ledger: { seq: validated() } },
+          info: {
+            build_version: '2.3.0-fake',
+            network_id: 0,
+            validated_ledger: {
+              seq: validated(),
+              base_fee_xrp: 0.00001,
+              reserve_base_xrp: reserves.base / 1_000_000,
+              reserve_inc_xrp: reserves.inc / 1_000_000,
+            },
+          },
         });
       } else if (request.command === 'ping') {
         // xrpl.js pings an idle connection and reconnects when the ping fails.
         reply({});
       } else if (request.command === 'subscribe') {
         subscribers.add(socket);
-        reply({ ledger_index: validated(), validated_ledgers: `1-${validated()}` });
+        const { type: _type, txn_count: _count, ...state } = closedMessage(validated());
+        reply(state);
       } else if (request.command === 'unsubscribe') {
         subscribers.delete(socket);
         reply({});
@@ -91,6 +174,138 @@ export async function startFakeRippled(): Promise<FakeRippled> {
         const result = ledgerReply(index);
         if (result) reply(result);
         else fail('lgrNotFound');
+      } else if (request.command === 'server_state') {
+        reply({
+          state: {
+            build_version: '2.4.0-fake',
+            complete_ledgers: `1-${validated()}`,
+            server_state: 'full',
+            validated_ledger: {
+              base_fee: 10,
+              close_time: Math.floor(Date.now() / 1000) - RIPPLE_EPOCH,
+              hash: hashOf(`ledger-${validated()}`),
+              reserve_base: reserves.base,
+              reserve_inc: reserves.inc,
+              seq: validated(),
+            },
+          },
+        });
+      } else if (['account_info', 'account_lines', 'account_tx'].includes(request.command)) {
+        const address = String((request as { account?: unknown }).account ?? '');
+        if (!isValidClassicAddress(address)) return fail('actMalformed', 35, 'Account malformed.');
+        const account = accounts.get(address);
+        if (!account) return fail('actNotFound', 19, 'Account not found.');
+        const at = {
+          ledger_index: validated(),
+          ledger_hash: hashOf(`ledger-${validated()}`),
+          validated: true,
+        };
+        if (request.command === 'account_info') {
+          reply({
+            account_data: {
+              Account: address,
+              Balance: account.balanceDrops.toString(),
+              Flags: 0,
+              LedgerEntryType: 'AccountRoot',
+              OwnerCount: account.ownerCount,
+              Sequence: account.sequence,
+              index: hashOf(`root-${address}`),
+            },
+            ...at,
+          });
+        } else if (request.command === 'account_lines') {
+          reply({
+            account: address,
+            lines: account.lines.map((line) => ({
+              account: line.token.issuer,
+              balance: line.balance,
+              currency: line.token.currency,
+              limit: line.limit,
+              limit_peer: '0',
+              no_ripple: true,
+              no_ripple_peer: false,
+              quality_in: 0,
+              quality_out: 0,
+            })),
+            ...at,
+          });
+        } else {
+          const { limit, marker } = request as { limit?: number; marker?: { seq?: number } };
+          const start = marker?.seq ?? 0;
+          const size = Math.min(Math.max(Number(limit) || 200, 1), 400);
+          const page = account.transactions.slice(start, start + size);
+          const more = start + size < account.transactions.length;
+          reply({
+            account: address,
+            ledger_index_min: 1,
+            ledger_index_max: validated(),
+            limit: size,
+            ...(more ? { marker: { ledger: validated(), seq: start + size } } : {}),
+            transactions: page,
+            validated: true,
+          });
+        }
+      } else if (request.command === 'amm_info') {
+        const { asset, asset2 } = request as { asset?: unknown; asset2?: unknown };
+        const token = isToken(asset2) ? asset2 : isToken(asset) ? asset : null;
+        const pool = token ? pools.get(tokenKey(token)) : undefined;
+        if (!token || !pool) return fail('actNotFound', 19, 'Account not found.');
+        const tokenAmount = { currency: token.currency, issuer: token.issuer, value: pool.tokenValue };
+        const xrpFirst = !isToken(asset);
+        reply({
+          amm: {
+            account: 'r3FAarFDapDxeKeETQfPRMoinSWJBwDytJ',
+            amount: xrpFirst ? pool.xrpDrops.toString() : tokenAmount,
+            amount2: xrpFirst ? tokenAmount : pool.xrpDrops.toString(),
+            asset2_frozen: false,
+            lp_token: {
+              currency: '039C99CD9AB0B70B32ECDA51EAAE471625608EA2',
+              issuer: 'r3FAarFDapDxeKeETQfPRMoinSWJBwDytJ',
+              value: '1000',
+            },
+            trading_fee: 500,
+            vote_slots: [],
+          },
+          ledger_index: validated(),
+          validated: true,
+        });
+      } else if (request.command === 'book_offers') {
+        const {
+          taker_gets: gets,
+          taker_pays: pays,
+          limit,
+        } = request as {
+          taker_gets?: unknown;
+          taker_pays?: unknown;
+          limit?: number;
+        };
+        // taker_gets XRP, taker_pays token: offers giving XRP for the token (buying it), and back.
+        const side = isToken(pays) ? 'buying' : 'selling';
+        const token = isToken(pays) ? pays : isToken(gets) ? gets : null;
+        const offers = token ? (books.get(`${side}:${tokenKey(token)}`) ?? []) : [];
+        reply({
+          ledger_index: validated(),
+          offers: offers.slice(0, Number(limit) || 10).map((offer, index) => {
+            const tokenAmount = { currency: token!.currency, issuer: token!.issuer, value: offer.tokenValue };
+            const xrp = offer.xrpDrops.toString();
+            return {
+              Account: 'rn4mWmmZRMHsSiPhPFCfHTcRs9CEawuMkj',
+              Flags: 0,
+              LedgerEntryType: 'Offer',
+              Sequence: index + 1,
+              TakerGets: side === 'buying' ? xrp : tokenAmount,
+              TakerPays: side === 'buying' ? tokenAmount : xrp,
+              index: hashOf(`offer-${side}-${index}`),
+              owner_funds: '99999999999',
+              quality: String(
+                side === 'buying'
+                  ? Number(offer.tokenValue) / Number(offer.xrpDrops)
+                  : Number(offer.xrpDrops) / Number(offer.tokenValue),
+              ),
+            };
+          }),
+          validated: true,
+        });
       } else {
         fail('unknownCmd');
       }
@@ -106,14 +321,99 @@ export async function startFakeRippled(): Promise<FakeRippled> {
     addLedger: (index, transactions, closeTimeIso = new Date().toISOString()) =>
       ledgers.set(index, { transactions, closeTimeIso }),
     closeLedger: (index) => {
-      const message = JSON.stringify({
-        type: 'ledgerClosed',
-        ledger_index: index,
-        ledger_time: 0,
-        txn_count: ledgers.get(index)?.transactions.length ?? 0,
-        validated_ledgers: `1-${index}`,
-      });
+      const message = JSON.stringify(closedMessage(index));
       for (const socket of subscribers) socket.send(message);
+    },
+    setAccount: (address, account) =>
+      accounts.set(address, { ownerCount: 0, sequence: 1, lines: [], transactions: [], ...account }),
+    account: (address) => accounts.get(address),
+    setReserves: (baseDrops, perObjectDrops) => {
+      reserves.base = baseDrops;
+      reserves.inc = perObjectDrops;
+    },
+    setPool: (token, pool) => {
+      if (pool) pools.set(tokenKey(token), pool);
+      else pools.delete(tokenKey(token));
+    },
+    setBook: (token, side, offers) => books.set(`${side}:${tokenKey(token)}`, offers),
+    pay: ({ from, to, drops, at = new Date().toISOString() }) => {
+      const sender = accounts.get(from);
+      if (!sender) throw new Error(`fake rippled: no account ${from}`);
+      const fee = 12n;
+      const receiver = accounts.get(to) ?? {
+        balanceDrops: 0n,
+        ownerCount: 0,
+        sequence: 1,
+        lines: [],
+        transactions: [],
+      };
+      const created = !accounts.has(to);
+      accounts.set(to, receiver);
+      const index = validated() + 1;
+      paymentCount += 1;
+      const hash = hashOf(`payment-${paymentCount}-${from}-${to}`);
+      const senderBefore = sender.balanceDrops;
+      const receiverBefore = receiver.balanceDrops;
+      sender.balanceDrops -= drops + fee;
+      sender.sequence += 1;
+      receiver.balanceDrops += drops;
+      const root = (account: string, before: bigint, after: bigint, owner: FakeAccount) =>
+        created && account === to
+          ? {
+              CreatedNode: {
+                LedgerEntryType: 'AccountRoot',
+                LedgerIndex: hashOf(`root-${account}`),
+                NewFields: { Account: account, Balance: after.toString(), Sequence: index },
+              },
+            }
+          : {
+              ModifiedNode: {
+                LedgerEntryType: 'AccountRoot',
+                LedgerIndex: hashOf(`root-${account}`),
+                FinalFields: {
+                  Account: account,
+                  Balance: after.toString(),
+                  Flags: 0,
+                  OwnerCount: owner.ownerCount,
+                  Sequence: owner.sequence,
+                },
+                PreviousFields: { Balance: before.toString() },
+              },
+            };
+      const closeTimeIso = at.replace(/\.\d{3}Z$/, 'Z');
+      const entry = {
+        close_time_iso: closeTimeIso,
+        hash,
+        ledger_hash: hashOf(`ledger-${index}`),
+        ledger_index: index,
+        validated: true,
+        meta: {
+          AffectedNodes: [
+            root(from, senderBefore, sender.balanceDrops, sender),
+            root(to, receiverBefore, receiver.balanceDrops, receiver),
+          ],
+          TransactionIndex: 0,
+          TransactionResult: 'tesSUCCESS',
+          delivered_amount: drops.toString(),
+        },
+        tx_json: {
+          Account: from,
+          DeliverMax: drops.toString(),
+          Destination: to,
+          Fee: fee.toString(),
+          Flags: 0,
+          Sequence: sender.sequence - 1,
+          TransactionType: 'Payment',
+          date: Math.floor(Date.parse(at) / 1000) - RIPPLE_EPOCH,
+          ledger_index: index,
+        },
+      };
+      sender.transactions.unshift(entry);
+      receiver.transactions.unshift(entry);
+      ledgers.set(index, { transactions: [entry], closeTimeIso: at });
+      const message = JSON.stringify(closedMessage(index));
+      for (const socket of subscribers) socket.send(message);
+      return hash;
     },
     dropConnections: () => {
       for (const socket of server.clients) socket.terminate();

@@ -30,6 +30,7 @@ import { createWebAppRoutes, inlineScripts, readIndexHtml } from './lib/web-app'
 import { createAlertRoutes } from './features/alerts/alerts.routes';
 import { createUserAdminRoutes } from './features/users/users-admin.routes';
 import { createApiKeyRoutes } from './features/developer/api-keys.routes';
+import { createPortfolioRoutes } from './features/portfolio';
 import { createV1Routes } from './features/developer/v1.routes';
 import { createContactRoutes } from './features/contact/contact.routes';
 import { createResearchRoutes } from './features/research/research.routes';
@@ -62,6 +63,7 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createAlertRoutes(deps))
     .route('/', createUserAdminRoutes(deps))
     .route('/', createApiKeyRoutes(deps))
+    .route('/', createPortfolioRoutes(deps))
     .route('/', createContactRoutes(deps))
     .route('/', createResearchRoutes(deps))
     .route('/', createAnalysisRoutes(deps));

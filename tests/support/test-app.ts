@@ -58,6 +58,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     OUTBOUND_ONLY_ALLOWED: 'true',
     // Tests change rows behind the app's back; the cache has its own test (market-cache.test.ts).
     READ_CACHE_SECONDS: '0',
+    // No test reaches a public ledger server: nothing listens on port 9 (tests start a fake rippled).
+    XRPL_WS_URL: 'ws://127.0.0.1:9',
+    XRPL_WS_FALLBACK_URL: 'ws://127.0.0.1:9',
     ...overrides,
   });
   if (!result.ok) throw new Error(result.errors.join('\n'));

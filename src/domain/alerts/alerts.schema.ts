@@ -107,7 +107,7 @@ export type AlertRuleKind = AlertRuleInput['kind'];
 export const alertRuleSchema = z
   .object({
     id: z.string(),
-    kind: z.enum(['price', 'percent', 'fear_greed']),
+    kind: z.enum(['price', 'percent', 'fear_greed', 'account_move']),
     direction: z.string(),
     target: z.number().nullable(),
     percent: z.number().nullable(),
@@ -118,6 +118,8 @@ export const alertRuleSchema = z
     lastSide: z.enum(['above', 'below']).nullable(),
     lastFiredAt: z.string().nullable(),
     createdAt: z.string(),
+    /** The watched account of an 'account_move' rule (portfolio), else null. */
+    watchedAccountId: z.string().nullable(),
   })
   .meta({ id: 'AlertRule' });
 export type AlertRule = z.infer<typeof alertRuleSchema>;
@@ -158,6 +160,10 @@ export const markReadSchema = z
 export function describeRule(
   rule: Pick<AlertRule, 'kind' | 'direction' | 'target' | 'percent' | 'window'>,
 ): string {
+  if (rule.kind === 'account_move') {
+    const way = rule.direction === 'in' ? 'into' : rule.direction === 'out' ? 'out of' : 'into or out of';
+    return `A payment of ${rule.target} XRP or more ${way} a watched account`;
+  }
   if (rule.kind === 'percent') {
     const move = rule.direction === 'up' ? 'rises' : rule.direction === 'down' ? 'falls' : 'moves';
     return `XRP ${move} ${rule.direction === 'either' ? '±' : ''}${rule.percent} % within ${rule.window === '1h' ? '1 hour' : '24 hours'}`;

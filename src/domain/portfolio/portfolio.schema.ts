@@ -105,3 +105,22 @@ export const lotInputSchema = z
   .meta({ id: 'LotInput' });
 export type LotInput = z.input<typeof lotInputSchema>;
 export type Lot = z.output<typeof lotInputSchema>;
+
+/** A lot as the API answers it: exact decimals as strings, unknowns as null. */
+export const lotSchema = z
+  .object({
+    id: z.string(),
+    amountXrp: z.string(),
+    acquiredOn: z.string().nullable(),
+    costUsdPerXrp: z.string().nullable(),
+    note: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Lot' });
+export type LotView = z.infer<typeof lotSchema>;
+
+/** A lots file sent for import (the page reads the file and sends its text). */
+export const LOTS_CSV_MAX_CHARS = 200_000;
+export const lotsImportSchema = z
+  .object({ csv: z.string().max(LOTS_CSV_MAX_CHARS, 'The file is too large: at most 200,000 characters') })
+  .meta({ id: 'LotsImport' });

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
+/** A transaction on the same database: what a service function takes to run inside one. */
+export type Trx = Transaction<Database>;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }

@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-email-changes';
 import * as m0016 from './migrations/0016-undated-articles';
 import * as m0017 from './migrations/0017-auth-columns';
 import * as m0018 from './migrations/0018-job-runs';
+import * as m0019 from './migrations/0019-portfolio';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016-undated-articles': m0016,
   '0017-auth-columns': m0017,
   '0018-job-runs': m0018,
+  '0019-portfolio': m0019,
 };
 
 /** Every migration this code knows, oldest first. */

@@ -8,8 +8,8 @@ import type { Timestamp, RequiredTimestamp, NullableTimestamp } from './columns'
 export interface AlertRulesTable {
   id: Generated<string>;
   user_id: string;
-  kind: 'price' | 'percent' | 'fear_greed';
-  direction: 'above' | 'below' | 'crosses' | 'up' | 'down' | 'either';
+  kind: 'price' | 'percent' | 'fear_greed' | 'account_move';
+  direction: 'above' | 'below' | 'crosses' | 'up' | 'down' | 'either' | 'in' | 'out';
   target: number | null;
   percent: number | null;
   window_minutes: number | null;
@@ -19,11 +19,13 @@ export interface AlertRulesTable {
   last_fired_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The account an 'account_move' rule watches (migration 0019). */
+  watched_account_id: string | null;
 }
 
 export interface AlertQueueTable {
   id: ColumnType<string, never, never>;
-  kind: 'metrics' | 'fear_greed' | 'whale' | 'news' | 'domino';
+  kind: 'metrics' | 'fear_greed' | 'whale' | 'news' | 'domino' | 'account_tx';
   row_id: string;
   attempts: Generated<number>;
   created_at: Timestamp;

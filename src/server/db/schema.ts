@@ -35,8 +35,16 @@ import type {
   MarketHistoryTable,
   SyncStateTable,
 } from './schema-sync';
+import type {
+  WatchedAccountsTable,
+  WatchedAccountTxTable,
+  PortfolioLotsTable,
+  LedgerTokenPricesTable,
+  LedgerReservesTable,
+} from './schema-portfolio';
 
 export type * from './schema-alerts';
+export type * from './schema-portfolio';
 export type * from './schema-billing';
 export type * from './schema-sync';
 
@@ -338,6 +346,11 @@ export interface Database {
   weekly_summary_sends: WeeklySummarySendsTable;
   api_keys: ApiKeysTable;
   api_key_usage: ApiKeyUsageTable;
+  watched_accounts: WatchedAccountsTable;
+  watched_account_tx: WatchedAccountTxTable;
+  portfolio_lots: PortfolioLotsTable;
+  ledger_token_prices: LedgerTokenPricesTable;
+  ledger_reserves: LedgerReservesTable;
   twoFactor: { id: string; userId: string; secret: string; backupCodes: string };
 }
 

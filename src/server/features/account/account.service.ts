@@ -16,6 +16,7 @@ import { securityEmail } from '../../lib/auth-emails';
 import { requestEmailChange } from './email-change.service';
 import { toNotificationDto } from '../alerts';
 import { listRules } from '../alerts';
+import { listLots } from '../portfolio';
 
 /** Checks a user's password against their credential account; false for a user without one. */
 export async function verifyPassword(auth: Auth, userId: string, password: string): Promise<boolean> {
@@ -210,6 +211,7 @@ export async function exportUserData(db: Db, userId: string) {
       userAgent: session.userAgent,
     })),
     alertRules: await listRules(db, userId),
+    portfolio: { lots: await listLots(db, userId) },
     notifications: (
       await db
         .selectFrom('notifications')

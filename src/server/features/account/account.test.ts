@@ -445,13 +445,17 @@ describe('password change', () => {
 
 describe('data export and account deletion', () => {
   it('exports the profile, preferences, account and sessions, and no secret', async () => {
-    const { cookie, email } = await app.signedInUser({ name: 'Export Me' });
+    const { cookie, email } = await app.signedInUser({ name: 'Export Me', plan: 'premium' });
     await app.request('/api/alerts/rules', {
       method: 'POST',
       cookie,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ kind: 'price', target: 0.7, note: 'my note' }),
     });
+    await app.request(
+      '/api/portfolio/lots',
+      json('POST', { amountXrp: '12.5', acquiredOn: '2024-05-01', costUsdPerXrp: '0.5' }, cookie),
+    );
     const response = await app.request('/api/account/export', { cookie });
     expect(response.headers.get('content-disposition')).toMatch(
       /^attachment; filename="xrp-research-data-\d{4}-\d{2}-\d{2}\.json"$/,
@@ -464,6 +468,9 @@ describe('data export and account deletion', () => {
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(data.alertRules).toEqual([
       expect.objectContaining({ kind: 'price', target: 0.7, note: 'my note' }),
+    ]);
+    expect(data.portfolio.lots).toEqual([
+      expect.objectContaining({ amountXrp: '12.5', acquiredOn: '2024-05-01', costUsdPerXrp: '0.5' }),
     ]);
     expect(data.notifications).toEqual([]);
     expect(text).not.toMatch(/password|token|secret|\$scrypt|[0-9a-f]{32}:[0-9a-f]{64}/i);
@@ -536,6 +543,10 @@ describe('account deletion leaves nothing about the member', () => {
     // Something in each place a member leaves a trace.
     expect((await send('/api/alerts/rules', { kind: 'price', target: 0.7, note: 'n' })).status).toBe(201);
     expect((await send('/api/developer/keys', { name: 'bot' })).status).toBe(201);
+    expect(
+      (await send('/api/portfolio/lots', { amountXrp: '5', acquiredOn: '', costUsdPerXrp: '', note: email }))
+        .status,
+    ).toBe(201);
     expect(
       (await send('/api/contact', { name: 'Gone', email, message: 'A message long enough to send.' })).status,
     ).toBeLessThan(300);

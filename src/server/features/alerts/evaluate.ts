@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { type AlertTypeId, type CrossingDirection, type MoveDirection } from '@/domain/alerts/alerts.schema';
 import {
   dominoMessage,
@@ -10,12 +10,10 @@ import {
   type AlertMessage,
 } from '@/domain/alerts/messages';
 import { evaluateCrossing, evaluatePercent, referenceIsUsable, type Side } from '@/domain/alerts/rules';
-import type { Database } from '../../db/schema';
-import type { Db } from '../../db/client';
+import type { Db, Trx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { planDeliveries } from './deliveries';
 
-type Trx = Transaction<Database>;
 
 /**
  * How old a row may be and still alert. Older rows are backfill (a first sync loads a year of Fear &

@@ -27,6 +27,7 @@ export function toRuleDto(row: Selectable<AlertRulesTable>): AlertRule {
     lastSide: row.last_side,
     lastFiredAt: row.last_fired_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
+    watchedAccountId: row.watched_account_id,
   };
 }
 

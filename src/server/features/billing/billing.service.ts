@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import {
   grantsPremium,
   paidThrough,
@@ -9,15 +8,13 @@ import {
 } from '@/domain/billing/billing';
 import { isPremiumPlan, type SubscriptionPlan } from '@/domain/plans/entitlements';
 import type { SubscriptionStatus } from '@/domain/subscription/subscription.schema';
-import type { Db } from '../../db/client';
-import type { Database } from '../../db/schema';
+import type { Db, Trx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { paymentFailedEmail } from './billing.emails';
 import type { BillingEvent, BillingProvider, InvoiceSnapshot, SubscriptionSnapshot } from './provider';
 
-type Trx = Transaction<Database>;
 
 export interface BillingContext {
   db: Db;

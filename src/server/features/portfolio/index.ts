@@ -1,0 +1,3 @@
+/** What other features may use of the portfolio. */
+export { createPortfolioRoutes } from './portfolio.routes';
+export { listLots } from './lots.service';

@@ -1,0 +1,111 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { lotInputSchema, lotSchema, lotsImportSchema } from '@/domain/portfolio/portfolio.schema';
+import type { AppDeps } from '../../lib/context';
+import { createRouter, errorResponse, idParams, jsonBody, jsonContent } from '../../lib/router';
+import { requireViewer, viewerOf } from '../../lib/viewer';
+import { createLot, deleteLot, exportLots, importLots, listLots, updateLot } from './lots.service';
+
+const errors = { 401: errorResponse('Not signed in'), 403: errorResponse('Premium only') } as const;
+const tags = ['Portfolio'];
+
+/** Portfolio tracking (issue 25), Premium: manual holdings (lots), their import and export. */
+export function createPortfolioRoutes(deps: AppDeps) {
+  const premium = requireViewer(deps, 'premium');
+  const lotParams = idParams('No such holding of yours');
+  const list = createRoute({
+    method: 'get',
+    path: '/portfolio/lots',
+    tags,
+    summary: 'Your manual holdings, oldest first',
+    middleware: premium,
+    responses: { 200: jsonContent(z.object({ lots: z.array(lotSchema) }), 'The lots'), ...errors },
+  });
+  const create = createRoute({
+    method: 'post',
+    path: '/portfolio/lots',
+    tags,
+    summary: 'Add a holding: an XRP amount, and when known the day acquired and the cost per XRP',
+    middleware: premium,
+    request: { body: jsonBody(lotInputSchema) },
+    responses: {
+      201: jsonContent(lotSchema, 'The new lot'),
+      ...errors,
+      409: errorResponse('At most 500 lots'),
+      422: errorResponse('Invalid lot'),
+    },
+  });
+  const update = createRoute({
+    method: 'put',
+    path: '/portfolio/lots/{id}',
+    tags,
+    summary: 'Change a holding',
+    middleware: premium,
+    request: { params: lotParams, body: jsonBody(lotInputSchema) },
+    responses: {
+      200: jsonContent(lotSchema, 'The lot'),
+      ...errors,
+      404: errorResponse('No such lot of yours'),
+      422: errorResponse('Invalid lot'),
+    },
+  });
+  const remove = createRoute({
+    method: 'delete',
+    path: '/portfolio/lots/{id}',
+    tags,
+    summary: 'Delete a holding',
+    middleware: premium,
+    request: { params: lotParams },
+    responses: { 204: { description: 'Deleted' }, ...errors, 404: errorResponse('No such lot of yours') },
+  });
+  const importFile = createRoute({
+    method: 'post',
+    path: '/portfolio/lots/import',
+    tags,
+    summary: 'Import lots from a CSV file (amount_xrp, acquired_on, cost_usd_per_xrp, note): all or nothing',
+    middleware: premium,
+    request: { body: jsonBody(lotsImportSchema) },
+    responses: {
+      200: jsonContent(z.object({ imported: z.number().int() }), 'How many lots were added'),
+      ...errors,
+      422: errorResponse('A bad row: nothing imported; each problem names its line'),
+    },
+  });
+  const exportFile = createRoute({
+    method: 'get',
+    path: '/portfolio/lots/export',
+    tags,
+    summary: 'Your lots as a CSV file the import reads back',
+    middleware: premium,
+    responses: {
+      200: { content: { 'text/csv': { schema: z.string() } }, description: 'The lots file' },
+      ...errors,
+    },
+  });
+  return createRouter()
+    .openapi(list, async (c) => c.json({ lots: await listLots(deps.db, viewerOf(c).user.id) }, 200))
+    .openapi(create, async (c) =>
+      c.json(await createLot(deps.db, viewerOf(c).user.id, c.req.valid('json')), 201),
+    )
+    .openapi(update, async (c) =>
+      c.json(
+        await updateLot(deps.db, viewerOf(c).user.id, c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
+    )
+    .openapi(remove, async (c) => {
+      await deleteLot(deps.db, viewerOf(c).user.id, c.req.valid('param').id);
+      return c.body(null, 204);
+    })
+    .openapi(importFile, async (c) =>
+      c.json(await importLots(deps.db, viewerOf(c).user.id, c.req.valid('json').csv), 200),
+    )
+    .openapi(exportFile, async (c) => {
+      const csv = await exportLots(deps.db, viewerOf(c).user.id);
+      return c.body(csv, 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="xrp-portfolio-lots.csv"',
+        'cache-control': 'no-store',
+      });
+    });
+}

@@ -10,6 +10,7 @@ import { cancelForDeletion } from './features/billing/billing.service';
 import { loadEvents } from './features/events/events.service';
 import { ensureProfile } from './lib/profiles';
 import { createJobControl } from './jobs/control';
+import { createLedgerConnection } from './upstreams/xrpl-connection';
 import { createAuth } from './lib/auth';
 import { EventBus } from './lib/event-bus';
 import type { AppDeps } from './lib/context';
@@ -90,6 +91,10 @@ export async function createRuntime(options: {
     events,
     jobs: createJobControl({ db: handle.db, env, logger }),
     alerts,
+    ledger: createLedgerConnection(
+      [env.XRPL_WS_URL, env.XRPL_WS_FALLBACK_URL],
+      logger.child({ module: 'ledger' }),
+    ),
     logger,
     version: APP_VERSION,
     startedAt: Date.now(),

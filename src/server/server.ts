@@ -64,6 +64,7 @@ export async function startServer(
               mailer: runtime.deps.mailer,
               push: runtime.deps.alerts.push,
               unsubscribeSecret: runtime.deps.alerts.unsubscribeSecret,
+              ledger: runtime.deps.ledger,
               // Test-mode subscriptions renew or end when their period runs out, as Stripe's would.
               ...(runtime.billing.test ? { billing: runtime.billing.test } : {}),
             },
@@ -115,6 +116,7 @@ export async function startServer(
         await scheduler?.stop();
         await whaleStream?.stop();
         await runtime.deps.events.stop();
+        await runtime.deps.ledger.close();
         await openHandle.close();
         await control?.close();
         logger.info('shut down cleanly');

@@ -140,6 +140,7 @@ export async function createTestApp(
     signIn,
     signedInUser,
     close: async () => {
+      await runtime.deps.ledger.close();
       await handle.close();
       fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
     },

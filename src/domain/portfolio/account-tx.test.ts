@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../tests/support/upstream-fixtures';
-import { accountMovements, firesOn, type AccountTxEntry } from './account-tx';
+import { accountMovements, firesOn, touchedAccounts, type AccountTxEntry } from './account-tx';
 
 const ACCOUNT = 'rJj93v2nvi2kFCYNKUDBmFpM2AVQpkByNP';
 const commands = fixture<{ request: { command: string }; response: { result?: unknown } }[]>(
@@ -70,5 +70,23 @@ describe("a watched account's movements (account_tx)", () => {
     expect(firesOn(rule('out', 51n), out!)).toBe(false);
     expect(firesOn(rule('in', 50n), out!)).toBe(false);
     expect(firesOn(rule('either', 300n), incoming!)).toBe(true);
+  });
+});
+
+describe('accounts a ledger touched', () => {
+  it('names senders, destinations and every AccountRoot the metadata changed, once each', () => {
+    expect(touchedAccounts(accountTx.transactions).sort()).toEqual(
+      [ACCOUNT, 'rn4mWmmZRMHsSiPhPFCfHTcRs9CEawuMkj'].sort(),
+    );
+    const offer = {
+      tx_json: { TransactionType: 'OfferCreate', Account: 'rTaker' },
+      meta: {
+        AffectedNodes: [
+          { ModifiedNode: { LedgerEntryType: 'AccountRoot', FinalFields: { Account: 'rMaker' } } },
+          { ModifiedNode: { LedgerEntryType: 'Offer', FinalFields: { Account: 'rOther' } } },
+        ],
+      },
+    };
+    expect(touchedAccounts([offer]).sort()).toEqual(['rMaker', 'rTaker']);
   });
 });

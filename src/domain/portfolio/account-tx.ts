@@ -106,3 +106,24 @@ export function firesOn(rule: AccountMoveRule, movement: AccountMovement): boole
   if (rule.direction !== 'either' && rule.direction !== movement.direction) return false;
   return movement.deliveredDrops >= rule.thresholdDrops;
 }
+
+/**
+ * Every account a ledger's transactions touched: senders, destinations, and each AccountRoot the
+ * metadata changed (offers crossed, escrows released…), so a watched account is read again when any
+ * of them moved its XRP.
+ */
+export function touchedAccounts(entries: readonly AccountTxEntry[]): string[] {
+  const touched = new Set<string>();
+  for (const entry of entries) {
+    if (entry.tx_json?.Account) touched.add(entry.tx_json.Account);
+    if (entry.tx_json?.Destination) touched.add(entry.tx_json.Destination);
+    const meta = typeof entry.meta === 'object' ? entry.meta : undefined;
+    for (const node of meta?.AffectedNodes ?? []) {
+      const changed = node.ModifiedNode ?? node.CreatedNode ?? node.DeletedNode;
+      if (changed?.LedgerEntryType !== 'AccountRoot') continue;
+      const account = changed.FinalFields?.Account ?? changed.NewFields?.Account;
+      if (account) touched.add(account);
+    }
+  }
+  return [...touched];
+}

@@ -124,3 +124,62 @@ export const LOTS_CSV_MAX_CHARS = 200_000;
 export const lotsImportSchema = z
   .object({ csv: z.string().max(LOTS_CSV_MAX_CHARS, 'The file is too large: at most 200,000 characters') })
   .meta({ id: 'LotsImport' });
+
+/** The explorer page of a transaction or an account (the one the whale list links to). */
+export const explorerTxUrl = (hash: string) => `https://livenet.xrpl.org/transactions/${hash}`;
+export const explorerAccountUrl = (address: string) => `https://livenet.xrpl.org/accounts/${address}`;
+
+/** A token an account holds, and what the ledger's markets say it is worth. */
+export const tokenHoldingSchema = z
+  .object({
+    currency: z.string(),
+    name: z.string(),
+    issuer: z.string(),
+    balance: z.string(),
+    /** XRP per token at the pool or order book, or null with `unvaluedReason`. */
+    xrpPerToken: z.number().nullable(),
+    valueXrp: z.number().nullable(),
+    priceSource: z.enum(['amm', 'order-book']).nullable(),
+    unvaluedReason: z.string().nullable(),
+    priceReadAt: z.string().nullable(),
+  })
+  .meta({ id: 'TokenHolding' });
+
+export const accountPaymentSchema = z
+  .object({
+    hash: z.string(),
+    at: z.string(),
+    direction: z.enum(['in', 'out']),
+    amountXrp: z.string().nullable(),
+    counterparty: z.string().nullable(),
+    url: z.string(),
+  })
+  .meta({ id: 'AccountPayment' });
+
+export const watchedAccountSchema = z
+  .object({
+    id: z.string(),
+    address: z.string(),
+    destinationTag: z.number().nullable(),
+    label: z.string(),
+    url: z.string(),
+    createdAt: z.string(),
+    /** Null until the ledger was read once. */
+    balanceXrp: z.string().nullable(),
+    ownerCount: z.number().nullable(),
+    /** Base reserve + OwnerCount × the per-object reserve, from the ledger's voted values. */
+    reserveXrp: z.string().nullable(),
+    spendableXrp: z.string().nullable(),
+    ledgerIndex: z.number().nullable(),
+    refreshedAt: z.string().nullable(),
+    /** Why the last read failed (the figures are the last good ones). */
+    refreshError: z.string().nullable(),
+    tokens: z.array(tokenHoldingSchema),
+    payments: z.array(accountPaymentSchema),
+  })
+  .meta({ id: 'WatchedAccount' });
+export type WatchedAccountView = z.infer<typeof watchedAccountSchema>;
+
+export const watchedAccountLabelSchema = z
+  .object({ label: watchedAccountInputSchema.shape.label })
+  .meta({ id: 'WatchedAccountLabel' });

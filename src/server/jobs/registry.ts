@@ -5,6 +5,7 @@ import type { SyncJob } from './job';
 import { marketMetricsJob } from './market-metrics.job';
 import { newsJob } from './news.job';
 import { newsletterJob } from './newsletter.job';
+import { portfolioJob } from './portfolio.job';
 import { pruneExpiredJob } from './prune-expired.job';
 import { pruneHistoryJob } from './prune-history.job';
 import type { TaskDefinition } from './task';
@@ -30,4 +31,5 @@ export const tasks: readonly TaskDefinition[] = [
   billingRenewalsJob,
   pruneExpiredJob,
   pruneHistoryJob,
+  portfolioJob,
 ];

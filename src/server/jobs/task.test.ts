@@ -189,6 +189,7 @@ describe('background tasks', () => {
       'billing-test-renewals',
       'prune-expired',
       'prune-history',
+      'portfolio-accounts',
     ]);
     // 'tick' tasks show the scheduler's interval.
     expect(list[0]).toMatchObject({ everySeconds: app.env.SYNC_TICK_SECONDS });

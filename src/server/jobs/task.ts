@@ -5,6 +5,7 @@ import type { Env } from '../env';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../lib/mailer';
 import type { PushSender } from '../lib/web-push';
+import type { LedgerConnection } from '../upstreams/xrpl-connection';
 import { processId } from './runner';
 
 export interface TaskContext {
@@ -16,6 +17,8 @@ export interface TaskContext {
   push: PushSender | null;
   /** Signs the unsubscribe links of alert and weekly mails. */
   unsubscribeSecret: string;
+  /** The XRP Ledger connection the portfolio reads watched accounts through. */
+  ledger?: LedgerConnection;
   /** Test-mode billing, when it is on (its renewals are a task). */
   billing?: { advanceDue(): Promise<number> };
 }

@@ -59,6 +59,32 @@ describe('XRPL whale stream', () => {
     }
   });
 
+  it('marks a watched account that a validated ledger touched for reading at once', async () => {
+    const alice = 'rJj93v2nvi2kFCYNKUDBmFpM2AVQpkByNP';
+    const bob = 'rn4mWmmZRMHsSiPhPFCfHTcRs9CEawuMkj';
+    rippled.setAccount(alice, { balanceDrops: 100_000_000n });
+    rippled.setAccount(bob, { balanceDrops: 100_000_000n });
+    const member = await app.signedInUser({ plan: 'premium' });
+    const later = new Date(Date.now() + 15 * 60_000);
+    await app.handle.db
+      .insertInto('watched_accounts')
+      .values({ user_id: member.userId, address: alice, label: 'Watched', refresh_due_at: later })
+      .execute();
+    const due = async () =>
+      (
+        await app.handle.db.selectFrom('watched_accounts').select('refresh_due_at').executeTakeFirstOrThrow()
+      ).refresh_due_at.getTime();
+    const stream = startWhaleStream(deps, fast);
+    try {
+      await expect.poll(() => stream.live).toBe(true);
+      expect(await due()).toBe(later.getTime());
+      rippled.pay({ from: bob, to: alice, drops: 5_000_000n });
+      await expect.poll(due).toBeLessThan(later.getTime() - 60_000);
+    } finally {
+      await stream.stop();
+    }
+  });
+
   it('runs in one process at a time: a second stream stands by until the first stops', async () => {
     const first = startWhaleStream(deps, fast);
     await expect.poll(() => first.live).toBe(true);

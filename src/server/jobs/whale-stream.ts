@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Client } from 'xrpl';
+import type { AccountTxEntry } from '@/domain/portfolio/account-tx';
+import { touchedAccounts } from '@/domain/portfolio/account-tx';
+import { extractWhalePayments } from '@/domain/whales/ledger';
+import { markTouched } from '../features/portfolio';
 import { lastScannedLedger, storeLedgerWhales } from '../features/whales';
-import { connectXrpl, ledgerWhales } from '../upstreams/xrpl';
+import { connectXrpl, readLedger } from '../upstreams/xrpl';
 import { processId, type RunnerDeps } from './runner';
 
 const LEASE_KEY = 'xrpl_stream';
@@ -41,7 +45,8 @@ async function holdLease(deps: RunnerDeps, owner: string, seconds: number): Prom
 
 /**
  * The continuous whale feed: one process across all instances (a lease in sync_state) subscribes to
- * validated ledgers and stores each ledger's whale payments. It reconnects with backoff, alternating
+ * validated ledgers, stores each ledger's whale payments and marks the watched accounts it touched
+ * for the portfolio task to read at once. It reconnects with backoff, alternating
  * between the configured and the fallback server, and fills small gaps at once.
  */
 export function startWhaleStream(deps: RunnerDeps, overrides: Partial<WhaleStreamOptions> = {}): WhaleStream {
@@ -73,8 +78,15 @@ export function startWhaleStream(deps: RunnerDeps, overrides: Partial<WhaleStrea
     const from = last !== null && index - last > 1 && index - last <= MAX_INLINE_GAP ? last + 1 : index;
     for (let ledger = from; ledger <= index; ledger += 1) {
       if (!client || stopped) return;
-      const stored = await storeLedgerWhales(deps.db, ledger, await ledgerWhales(client, ledger));
+      const { transactions, closeTime } = await readLedger(client, ledger);
+      const stored = await storeLedgerWhales(
+        deps.db,
+        ledger,
+        extractWhalePayments(transactions, { ledgerIndex: ledger, closeTime }),
+      );
       if (stored > 0) log.info({ ledger, stored }, 'whale payments stored');
+      // A watched account in this ledger is read again now, not at its next quarter hour.
+      await markTouched(deps.db, touchedAccounts(transactions as AccountTxEntry[]));
     }
   };
 

@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import type { Db } from '../db/client';
+import type { LedgerConnection } from '../upstreams/xrpl-connection';
 import type { Profile } from '../db/schema';
 import type { Auth } from './auth';
 import type { EventBus } from './event-bus';
@@ -23,6 +24,8 @@ export interface AppDeps {
   events: EventBus;
   jobs: JobControl;
   alerts: AlertDeps;
+  /** The XRP Ledger, for the portfolio's reads (one connection, opened on first use). */
+  ledger: LedgerConnection;
   logger: Logger;
   version: string;
   startedAt: number;

@@ -25,8 +25,11 @@ export async function validatedLedgerIndex(client: Client): Promise<number> {
   return Number(response.result.ledger_index);
 }
 
-/** One validated ledger's whale payments (transactions expanded, API v2). */
-export async function ledgerWhales(client: Client, ledgerIndex: number): Promise<WhalePayment[]> {
+/** One validated ledger with its transactions expanded (API v2), and when it closed. */
+export async function readLedger(
+  client: Client,
+  ledgerIndex: number,
+): Promise<{ transactions: LedgerTransaction[]; closeTime: Date }> {
   const response = await client.request({
     command: 'ledger',
     ledger_index: ledgerIndex,
@@ -38,8 +41,14 @@ export async function ledgerWhales(client: Client, ledgerIndex: number): Promise
     close_time: number;
     close_time_iso?: string;
   };
-  return extractWhalePayments(ledger.transactions ?? [], {
-    ledgerIndex,
+  return {
+    transactions: ledger.transactions ?? [],
     closeTime: ledger.close_time_iso ? new Date(ledger.close_time_iso) : rippleTimeToDate(ledger.close_time),
-  });
+  };
+}
+
+/** One validated ledger's whale payments. */
+export async function ledgerWhales(client: Client, ledgerIndex: number): Promise<WhalePayment[]> {
+  const { transactions, closeTime } = await readLedger(client, ledgerIndex);
+  return extractWhalePayments(transactions, { ledgerIndex, closeTime });
 }

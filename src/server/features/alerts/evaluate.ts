@@ -14,7 +14,6 @@ import type { Db, Trx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { planDeliveries } from './deliveries';
 
-
 /**
  * How old a row may be and still alert. Older rows are backfill (a first sync loads a year of Fear &
  * Greed, a day of whales, a feed's archive): news of them now would be noise.

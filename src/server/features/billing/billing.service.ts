@@ -15,7 +15,6 @@ import type { Mailer } from '../../lib/mailer';
 import { paymentFailedEmail } from './billing.emails';
 import type { BillingEvent, BillingProvider, InvoiceSnapshot, SubscriptionSnapshot } from './provider';
 
-
 export interface BillingContext {
   db: Db;
   provider: BillingProvider;

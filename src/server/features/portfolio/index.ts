@@ -1,3 +1,4 @@
 /** What other features may use of the portfolio. */
 export { createPortfolioRoutes } from './portfolio.routes';
 export { listLots } from './lots.service';
+export { markTouched, PORTFOLIO_DUE_CHANNEL, refreshDueAccounts } from './ledger-refresh.service';

@@ -1,18 +1,86 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { lotInputSchema, lotSchema, lotsImportSchema } from '@/domain/portfolio/portfolio.schema';
+import {
+  lotInputSchema,
+  lotSchema,
+  lotsImportSchema,
+  watchedAccountInputSchema,
+  watchedAccountLabelSchema,
+  watchedAccountSchema,
+} from '@/domain/portfolio/portfolio.schema';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, idParams, jsonBody, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
+import { enforceRateLimit } from '../../lib/rate-limit';
+import {
+  addWatchedAccount,
+  listWatchedAccounts,
+  removeWatchedAccount,
+  renameWatchedAccount,
+} from './accounts.service';
 import { createLot, deleteLot, exportLots, importLots, listLots, updateLot } from './lots.service';
 
 const errors = { 401: errorResponse('Not signed in'), 403: errorResponse('Premium only') } as const;
 const tags = ['Portfolio'];
 
-/** Portfolio tracking (issue 25), Premium: manual holdings (lots), their import and export. */
+/**
+ * Portfolio tracking (issue 25), Premium: watched XRP Ledger accounts (read-only: an address and a
+ * name, never a secret) and manual holdings (lots), their import and export.
+ */
 export function createPortfolioRoutes(deps: AppDeps) {
   const premium = requireViewer(deps, 'premium');
   const lotParams = idParams('No such holding of yours');
+  const accountParams = idParams('No such watched account of yours');
+  const listAccounts = createRoute({
+    method: 'get',
+    path: '/portfolio/accounts',
+    tags,
+    summary: 'Your watched accounts: last reading, reserve, spendable XRP, tokens and recent payments',
+    middleware: premium,
+    responses: {
+      200: jsonContent(z.object({ accounts: z.array(watchedAccountSchema) }), 'The accounts'),
+      ...errors,
+    },
+  });
+  const addAccount = createRoute({
+    method: 'post',
+    path: '/portfolio/accounts',
+    tags,
+    summary: 'Watch an account (classic or X-address): checked on the ledger, then read at once',
+    middleware: premium,
+    request: { body: jsonBody(watchedAccountInputSchema) },
+    responses: {
+      201: jsonContent(watchedAccountSchema, 'The account, as first read'),
+      ...errors,
+      409: errorResponse('Already watched, or 20 accounts already'),
+      422: errorResponse('Not an address, a typo (checksum), or no account there on the ledger'),
+      429: errorResponse('Too many accounts added in a short time'),
+      502: errorResponse('The XRP Ledger could not be reached'),
+    },
+  });
+  const renameAccount = createRoute({
+    method: 'patch',
+    path: '/portfolio/accounts/{id}',
+    tags,
+    summary: 'Rename a watched account',
+    middleware: premium,
+    request: { params: accountParams, body: jsonBody(watchedAccountLabelSchema) },
+    responses: {
+      200: jsonContent(watchedAccountSchema, 'The account'),
+      ...errors,
+      404: errorResponse('No such account of yours'),
+      422: errorResponse('Invalid name'),
+    },
+  });
+  const removeAccount = createRoute({
+    method: 'delete',
+    path: '/portfolio/accounts/{id}',
+    tags,
+    summary: 'Stop watching an account (its stored payments and alerts go too)',
+    middleware: premium,
+    request: { params: accountParams },
+    responses: { 204: { description: 'Removed' }, ...errors, 404: errorResponse('No such account of yours') },
+  });
   const list = createRoute({
     method: 'get',
     path: '/portfolio/lots',
@@ -83,6 +151,35 @@ export function createPortfolioRoutes(deps: AppDeps) {
     },
   });
   return createRouter()
+    .openapi(listAccounts, async (c) =>
+      c.json({ accounts: await listWatchedAccounts(deps.db, viewerOf(c).user.id) }, 200),
+    )
+    .openapi(addAccount, async (c) => {
+      const viewer = viewerOf(c);
+      await enforceRateLimit(
+        c,
+        deps.db,
+        `watch-account:${viewer.user.id}`,
+        { window: 600, max: 30 },
+        'Too many accounts added',
+      );
+      return c.json(await addWatchedAccount(deps, viewer.user.id, c.req.valid('json')), 201);
+    })
+    .openapi(renameAccount, async (c) =>
+      c.json(
+        await renameWatchedAccount(
+          deps.db,
+          viewerOf(c).user.id,
+          c.req.valid('param').id,
+          c.req.valid('json').label,
+        ),
+        200,
+      ),
+    )
+    .openapi(removeAccount, async (c) => {
+      await removeWatchedAccount(deps.db, viewerOf(c).user.id, c.req.valid('param').id);
+      return c.body(null, 204);
+    })
     .openapi(list, async (c) => c.json({ lots: await listLots(deps.db, viewerOf(c).user.id) }, 200))
     .openapi(create, async (c) =>
       c.json(await createLot(deps.db, viewerOf(c).user.id, c.req.valid('json')), 201),

@@ -1,33 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { lazyNamed } from '@/web/lib/lazy-named';
+import type { NewsletterState } from './newsletter-form';
 import { NewsletterLayout } from './newsletter-layout';
 
-// The form and its checks (react-hook-form and zod, ~25 kB gzip) are not needed to show a page: they
-// load when the box comes into view, or is touched (ADR 0039). A page still loading its data is
-// short, so "near the viewport" would have loaded them on nearly every page.
+// The form's checks (react-hook-form and zod, ~40 kB gzip) are not needed to show a page: they load
+// when the box comes into view or is used (ADR 0039). "Near" the view would load them on nearly
+// every page: a page still loading its data is short.
 const NewsletterForm = lazyNamed(() => import('./newsletter-form'), 'NewsletterForm');
 
 /**
- * The footer's newsletter box. Until its form has loaded, a stand-in with the same markup takes what
- * is typed; the form then starts from that address, with the focus where it was.
+ * The footer's newsletter box. Its markup is here and stays put; the form that checks and sends it
+ * arrives later and takes over the same input, so every key typed meanwhile is kept, and a submit
+ * made before it arrived is carried out when it does.
  */
 export function FooterNewsletter() {
   const box = useRef<HTMLDivElement>(null);
-  const standIn = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const controller = useRef<{ submit(): void } | null>(null);
+  const submitWaiting = useRef(false);
   const [wanted, setWanted] = useState(false);
-  const [carried, setCarried] = useState<{ email: string; focused: boolean } | null>(null);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    void NewsletterForm.preload().then(() => {
-      if (!live) return;
-      const input = standIn.current;
-      setCarried({ email: input?.value ?? '', focused: input !== null && document.activeElement === input });
-    });
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
+  const [state, setState] = useState<NewsletterState>({ pending: false });
+
   useEffect(() => {
     const element = box.current;
     if (wanted || !element || typeof IntersectionObserver === 'undefined') return;
@@ -37,20 +30,38 @@ export function FooterNewsletter() {
     observer.observe(element);
     return () => observer.disconnect();
   }, [wanted]);
+
+  const onReady = useCallback((ready: { submit(): void }) => {
+    controller.current = ready;
+    if (submitWaiting.current) {
+      submitWaiting.current = false;
+      ready.submit();
+    }
+  }, []);
+  const onSent = useCallback(() => {
+    if (input.current) input.current.value = '';
+  }, []);
   const want = () => setWanted(true);
+
   return (
     <div ref={box} onFocus={want} onPointerEnter={want}>
-      {carried ? (
-        <NewsletterForm initialEmail={carried.email} autoFocus={carried.focused} />
-      ) : (
-        <NewsletterLayout
-          onSubmit={(event) => {
-            event.preventDefault();
+      <NewsletterLayout
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (controller.current) controller.current.submit();
+          else {
+            submitWaiting.current = true;
             want();
-          }}
-          input={{ ref: standIn }}
-          busy
-        />
+          }
+        }}
+        input={{ ref: input, name: 'email' }}
+        error={state.error}
+        pending={state.pending}
+      />
+      {wanted && (
+        <Suspense fallback={null}>
+          <NewsletterForm input={input} onReady={onReady} onState={setState} onSent={onSent} />
+        </Suspense>
       )}
     </div>
   );

@@ -2,17 +2,15 @@ import type { ComponentProps, FormEventHandler } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 
-/** The newsletter box's markup, shared by the form and the stand-in shown while the form loads. */
+/** The newsletter box's markup; its form (`NewsletterForm`) takes over the input once loaded. */
 export function NewsletterLayout(props: {
   onSubmit: FormEventHandler<HTMLFormElement>;
   input: ComponentProps<'input'>;
   error?: string;
   pending?: boolean;
-  /** The stand-in: the form's code is still loading. */
-  busy?: boolean;
 }) {
   return (
-    <form onSubmit={props.onSubmit} className="flex flex-col gap-2" noValidate aria-busy={props.busy}>
+    <form onSubmit={props.onSubmit} className="flex flex-col gap-2" noValidate>
       <label htmlFor="newsletter-email" className="text-sm font-semibold">
         Newsletter
       </label>
@@ -27,12 +25,12 @@ export function NewsletterLayout(props: {
           aria-describedby={props.error ? 'newsletter-email-error' : undefined}
           {...props.input}
         />
-        <Button type="submit" disabled={props.busy || props.pending}>
+        <Button type="submit" disabled={props.pending}>
           {props.pending ? 'Subscribing...' : 'Subscribe'}
         </Button>
       </div>
       {props.error && (
-        <p id="newsletter-email-error" className="text-sm text-destructive">
+        <p id="newsletter-email-error" role="alert" className="text-sm text-destructive">
           {props.error}
         </p>
       )}

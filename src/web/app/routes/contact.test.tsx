@@ -51,3 +51,24 @@ describe('/contact', () => {
     expect(value('Name')).toBe(' Ada Lovelace ');
   });
 });
+
+describe('/contact refused by the server', () => {
+  it('shows the refusal in the form, where it stays, and keeps the message', async () => {
+    renderApp(<ContactPage />, {
+      api: {
+        'POST /api/contact': {
+          status: 429,
+          body: { error: { code: 'rate_limited', message: 'Too many messages sent; try again in an hour' } },
+        },
+      },
+    });
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'A question about the data.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many messages sent; try again in an hour',
+    );
+    expect(value('Message')).toBe('A question about the data.');
+  });
+});

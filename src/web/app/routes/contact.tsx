@@ -10,11 +10,12 @@ import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Field } from '@/web/components/ui/field';
+import { FormAlert } from '@/web/components/ui/form-alert';
 import { Label } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Textarea } from '@/web/components/ui/textarea';
 import { api, unwrap } from '@/web/lib/api-client';
-import { useSchemaForm } from '@/web/lib/form';
+import { refusal, useSchemaForm } from '@/web/lib/form';
 import { PageHeading } from './page-heading';
 
 /** /contact: a message to the team, stored and mailed to the administrators. */
@@ -51,7 +52,10 @@ function ContactForm(props: { name: string; email: string }) {
       form.resetField('message');
     },
     // The form keeps what was written, so nothing is lost.
-    onError: (error) => toast.error('Your message was not sent', { description: error.message }),
+    onError: (error) => {
+      form.setError('root', refusal(error));
+      toast.error('Your message was not sent', { description: error.message });
+    },
   });
 
   return (
@@ -62,6 +66,7 @@ function ContactForm(props: { name: string; email: string }) {
           noValidate
           className="flex flex-col gap-5"
         >
+          {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
           <Field
             id="contact-name"
             label="Name"

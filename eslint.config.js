@@ -65,14 +65,23 @@ const layerZones = [
   },
   {
     target: ['./src/server/lib', './src/server/db', './src/server/upstreams'],
-    from: ['./src/server/features', './src/server/jobs', './src/server/app.ts', './src/server/runtime.ts'],
-    message: 'lib, db and upstreams are shared: they never import features, jobs or the composition root.',
+    from: [
+      './src/server/features',
+      './src/server/jobs',
+      './src/server/cli',
+      './src/server/app.ts',
+      './src/server/runtime.ts',
+      './src/server/server.ts',
+      './src/server/main.ts',
+    ],
+    message: 'lib, db and upstreams are shared: they never import features, jobs, commands or the composition root.',
   },
   {
     // A feature's tests may build the whole runtime (they are integration tests); its code may not.
     target: './src/server/features/**/!(*.test).ts',
-    from: './src/server/{jobs/**,app.ts,runtime.ts,server.ts}',
-    message: 'features never import jobs or the composition root: a job calls a feature, not the reverse.',
+    from: './src/server/{jobs/**,cli/**,app.ts,runtime.ts,server.ts,main.ts}',
+    message:
+      'features never import jobs, commands or the composition root: a job calls a feature, not the reverse.',
   },
   {
     target: ['./src/server/jobs', './src/server/cli'],
@@ -136,6 +145,19 @@ export default tseslint.config(
     // Route files are contracts and thin handlers: the SQL lives in the feature's services.
     files: ['src/server/**/*.routes.ts'],
     rules: {
+      // Under any name: `import { sql as q }` and `sql.raw` too.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              importNames: ['sql', 'Kysely'],
+              message: 'SQL lives in services: call a function of the feature’s *.service.ts.',
+            },
+          ],
+        },
+      ],
       'no-restricted-syntax': [
         'error',
         processEnv,

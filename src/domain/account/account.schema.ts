@@ -9,6 +9,7 @@ import {
 export const EMAIL_INVALID = 'Please enter a valid email address';
 export const EMAIL_UNCHANGED = 'New email must be different from current email';
 export const PASSWORD_INCORRECT = 'Incorrect password';
+export const PASSWORD_REQUIRED = 'Enter your password';
 export const PASSWORDS_DIFFER = 'New passwords do not match';
 export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 export const EMAIL_TAKEN = 'That email address belongs to another account';
@@ -33,9 +34,17 @@ export const emailAddressSchema = z
   .max(254, EMAIL_INVALID)
   .pipe(z.email(EMAIL_INVALID));
 
+/** A member's full name: required, at most 100 characters (sign-up, settings and the admin alike). */
+export const FULL_NAME_MAX = 100;
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Full name is required')
+  .max(FULL_NAME_MAX, `Keep the name under ${FULL_NAME_MAX} characters`);
+
 /** SPEC §5 sign-up: full name and email required; the password rules in order, first failure shown. */
 export const signUpSchema = z.object({
-  fullName: z.string().trim().min(1, 'Full name is required').max(100, 'Full name is too long'),
+  fullName: fullNameSchema,
   email: emailAddressSchema,
   password: z
     .string()
@@ -54,13 +63,13 @@ export const signInSchema = z.object({
 
 /** A user's own profile update: only the full name. Any other key (plan, blocked, role …) is refused. */
 export const profileUpdateSchema = z
-  .strictObject({ fullName: z.string().trim().max(100, 'Full name is too long') })
+  .strictObject({ fullName: fullNameSchema })
   .meta({ id: 'ProfileUpdate' });
 
 export const changeEmailSchema = z
   .object({
     newEmail: emailAddressSchema,
-    password: z.string().min(1, PASSWORD_INCORRECT),
+    password: z.string().min(1, PASSWORD_REQUIRED),
     code: secondFactorCode,
   })
   .meta({ id: 'ChangeEmail' });
@@ -93,13 +102,13 @@ export type ChangePassword = z.infer<typeof changePasswordSchema>;
 /** Turning two-factor sign-in off takes the password and a code (a stolen session has neither). */
 export const disableTwoFactorSchema = z
   .object({
-    password: z.string().min(1, PASSWORD_INCORRECT),
+    password: z.string().min(1, PASSWORD_REQUIRED),
     code: z.string().trim().min(1, TWO_FACTOR_CODE_REQUIRED).max(64, TWO_FACTOR_CODE_INVALID),
   })
   .meta({ id: 'DisableTwoFactor' });
 
 export const deleteAccountSchema = z
-  .object({ password: z.string().min(1, PASSWORD_INCORRECT), code: secondFactorCode })
+  .object({ password: z.string().min(1, PASSWORD_REQUIRED), code: secondFactorCode })
   .meta({ id: 'DeleteAccount' });
 
 /** SPEC §5: a 2FA code field keeps digits only, at most 6; Enable needs exactly 6. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fullNameSchema } from '../account/account.schema';
 import { subscriptionPlanSchema } from '../plans/plans.schema';
 
 /** SPEC §5 messages for an admin's own account and for blocking. */
@@ -41,7 +42,7 @@ export const adminUserQuerySchema = z.object({
 /** An admin's change to one user: any of name, plan and blocked (a reason is needed to block). */
 export const adminUserUpdateSchema = z
   .object({
-    fullName: z.string().trim().max(120, 'Keep the name under 120 characters').optional(),
+    fullName: fullNameSchema.optional(),
     subscriptionPlan: subscriptionPlanSchema.optional(),
     blocked: z.boolean().optional(),
     reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),

@@ -96,8 +96,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db,
     pool,
     kind: 'pglite',
-    // One backend: call this at start-up, before requests, so the LISTEN never lands inside a transaction.
-    listen: (channel, onPayload) => pglite.listen(channel, onPayload),
+    // One backend shared with the pool's one connection: the LISTEN (and its UNLISTEN) runs while
+    // that connection is held, so it never lands between the messages of another query (which
+    // lost that query's portal) or inside a transaction.
+    listen: async (channel, onPayload) => {
+      const held = await pool.connect();
+      try {
+        const unlisten = await pglite.listen(channel, onPayload);
+        return async () => {
+          const again = await pool.connect();
+          try {
+            await unlisten();
+          } finally {
+            again.release();
+          }
+        };
+      } finally {
+        held.release();
+      }
+    },
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -13,7 +13,10 @@ const templateDir = path.join(work, 'dist', 'pglite-template');
 const stampFile = `${templateDir}.json`;
 const newDataDir = () => fs.mkdtempSync(path.join(work, 'data-'));
 
-/** Every table's columns, every index and every constraint of the public schema, as text. */
+/**
+ * Every table's columns, every index, constraint, trigger and function of the public schema, as text:
+ * the triggers and functions carry the live events and the alert queue (migrations 0005 and 0011).
+ */
 async function schemaOf(db: Db): Promise<string[]> {
   const columns = await sql<{ line: string }>`
     SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' ||
@@ -26,7 +29,16 @@ async function schemaOf(db: Db): Promise<string[]> {
     FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = 'public'`.execute(
     db,
   );
-  return [...columns.rows, ...indexes.rows, ...constraints.rows].map((row) => row.line).sort();
+  const triggers = await sql<{ line: string }>`
+    SELECT pg_get_triggerdef(t.oid) AS line FROM pg_trigger t
+    JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'public' AND NOT t.tgisinternal`.execute(db);
+  const functions = await sql<{ line: string }>`
+    SELECT pg_get_functiondef(p.oid) AS line FROM pg_proc p
+    JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'`.execute(db);
+  return [...columns.rows, ...indexes.rows, ...constraints.rows, ...triggers.rows, ...functions.rows]
+    .map((row) => row.line)
+    .sort();
 }
 
 describe('the embedded database template', () => {
@@ -67,6 +79,8 @@ describe('the embedded database template', () => {
       const built = await schemaOf(fresh.db);
       expect(built.length).toBeGreaterThan(200);
       expect(built).toContain('twoFactor.lockedUntil timestamp with time zone YES ');
+      expect(built.some((line) => line.startsWith('CREATE TRIGGER watched_account_tx_alerts'))).toBe(true);
+      expect(built.some((line) => line.includes('FUNCTION public.enqueue_alert_evaluation()'))).toBe(true);
       expect(await schemaOf(copied.db)).toEqual(built);
     } finally {
       await fresh.close();

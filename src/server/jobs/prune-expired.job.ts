@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { pruneExpiredAuthRows } from '../features/account';
 import { pruneAppEvents } from '../features/events';
 import { pruneRateLimits } from '../lib/rate-limit';
+import { pruneUsedTotpCodes } from '../lib/two-factor-guard';
 import type { TaskDefinition } from './task';
 
 /**
@@ -16,22 +17,14 @@ export const pruneExpiredJob: TaskDefinition = {
   everySeconds: 60 * 60,
   async run({ db }) {
     const rateLimits = await pruneRateLimits(db);
-    const sessions = await db
-      .deleteFrom('session')
-      .where('expiresAt', '<', sql<Date>`now()`)
-      .executeTakeFirst();
-    // better-auth's own table, not in our typed schema.
-    const tokens = await sql`DELETE FROM "verification" WHERE "expiresAt" < now()`.execute(db);
-    const codes = await db
-      .deleteFrom('used_totp_codes')
-      .where('used_at', '<', sql<Date>`now() - interval '10 minutes'`)
-      .executeTakeFirst();
+    const { sessions, tokens } = await pruneExpiredAuthRows(db);
+    const codes = await pruneUsedTotpCodes(db);
     const events = await pruneAppEvents(db);
     return [
       `${rateLimits} rate-limit windows`,
-      `${Number(sessions.numDeletedRows)} sessions`,
-      `${Number(tokens.numAffectedRows ?? 0)} verification tokens`,
-      `${Number(codes.numDeletedRows)} used 2FA codes`,
+      `${sessions} sessions`,
+      `${tokens} verification tokens`,
+      `${codes} used 2FA codes`,
       `${events} live events`,
     ].join(', ');
   },

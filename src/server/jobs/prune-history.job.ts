@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { pruneNotifications } from '../features/alerts';
+import { pruneSyncLogs } from '../features/sync';
 import type { TaskDefinition } from './task';
 
 /** How long sync logs are kept (docs/operations.md, "Retention"). */
@@ -11,12 +11,8 @@ export const pruneHistoryJob: TaskDefinition = {
   description: `Removes sync logs after ${SYNC_LOG_RETENTION_DAYS} days and notifications after 180 days`,
   everySeconds: 24 * 60 * 60,
   async run({ db }) {
-    const logs = await db
-      .deleteFrom('api_sync_logs')
-      .where('status', '<>', 'in_progress')
-      .where('started_at', '<', sql<Date>`now() - make_interval(days => ${SYNC_LOG_RETENTION_DAYS})`)
-      .executeTakeFirst();
+    const logs = await pruneSyncLogs(db, SYNC_LOG_RETENTION_DAYS);
     const notifications = await pruneNotifications(db);
-    return `${Number(logs.numDeletedRows)} sync logs, ${notifications} notifications`;
+    return `${logs} sync logs, ${notifications} notifications`;
   },
 };

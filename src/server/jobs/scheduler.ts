@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/client';
+import { dueSources } from '../features/sync';
 import { jobFor, supportedApiTypes, tasks } from './registry';
 import { cleanupStuckSyncs, failOrphanedSyncs, runSource } from './runner';
 import { registerTasks, runDueTasks, runTask, type TaskContext, type TaskDefinition } from './task';
@@ -34,18 +35,7 @@ export async function startScheduler(
   const runSyncs = async () => {
     await failOrphanedSyncs(deps.db);
     await cleanupStuckSyncs(deps.db);
-    const due = await deps.db
-      .selectFrom('api_sources')
-      .select(['id', 'name', 'api_type'])
-      .where('status', '<>', 'inactive')
-      .where('api_type', 'in', supportedApiTypes())
-      .where((where) =>
-        where.or([where('next_sync_at', 'is', null), where('next_sync_at', '<=', new Date())]),
-      )
-      .where((where) =>
-        where.or([where('lease_expires_at', 'is', null), where('lease_expires_at', '<', new Date())]),
-      )
-      .execute();
+    const due = await dueSources(deps.db, supportedApiTypes());
     await Promise.all(
       due
         .filter((source) => jobFor(source.api_type))

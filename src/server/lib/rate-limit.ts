@@ -54,5 +54,13 @@ export async function enforceRateLimit(
   const decision = await consumeRateLimit(db, key, rule);
   if (decision.allowed) return;
   c.header('Retry-After', String(decision.retryAfter));
-  throw new AppError('rate_limited', `${message}; try again in ${decision.retryAfter} s`);
+  throw new AppError('rate_limited', `${message}; try again in ${waitText(decision.retryAfter)}`);
+}
+
+/** A wait as people say it: "45 seconds", "1 minute", "10 minutes", "2 hours". */
+export function waitText(seconds: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
+  if (seconds < 3600) return plural(Math.ceil(seconds / 60), 'minute');
+  return plural(Math.ceil(seconds / 3600), 'hour');
 }

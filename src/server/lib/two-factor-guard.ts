@@ -20,6 +20,15 @@ export async function claimTotpCode(db: Db, userId: string, code: string): Promi
   return result.rows.length === 1;
 }
 
+/** Forgets codes long past their validity (kept REMEMBER_SECONDS; removed after 10 minutes). */
+export async function pruneUsedTotpCodes(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom('used_totp_codes')
+    .where('used_at', '<', sql<Date>`now() - interval '10 minutes'`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /**
  * Runs before better-auth's endpoints: a new password must meet SPEC §5's rules (`refuseWeakPassword`),
  * and for the two-factor endpoints:

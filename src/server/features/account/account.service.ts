@@ -233,3 +233,14 @@ export async function exportUserData(db: Db, userId: string) {
     })),
   };
 }
+
+/** Ended sessions and spent or expired verification tokens (better-auth's tables), removed. */
+export async function pruneExpiredAuthRows(db: Db): Promise<{ sessions: number; tokens: number }> {
+  const sessions = await db
+    .deleteFrom('session')
+    .where('expiresAt', '<', sql<Date>`now()`)
+    .executeTakeFirst();
+  // better-auth's own table, not in our typed schema.
+  const tokens = await sql`DELETE FROM "verification" WHERE "expiresAt" < now()`.execute(db);
+  return { sessions: Number(sessions.numDeletedRows), tokens: Number(tokens.numAffectedRows ?? 0) };
+}

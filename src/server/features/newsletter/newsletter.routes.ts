@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { clientIp } from '../../lib/client-ip';
 import type { AppDeps } from '../../lib/context';
 import { enforceRateLimit } from '../../lib/rate-limit';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, jsonBody, jsonContent } from '../../lib/router';
 import { confirmSubscription, requestSubscription } from './newsletter.service';
 
 const tags = ['Newsletter'];
@@ -22,7 +22,7 @@ const subscribeRoute = createRoute({
   path: '/newsletter',
   tags,
   summary: 'Sign an address up (footer box): a confirmation link is mailed to it (double opt-in)',
-  request: { body: { required: true, content: { 'application/json': { schema: newsletterSignupSchema } } } },
+  request: { body: jsonBody(newsletterSignupSchema) },
   responses: {
     200: jsonContent(messageSchema, 'The same answer for every address'),
     422: errorResponse('Invalid email address'),
@@ -36,7 +36,7 @@ const confirmRoute = createRoute({
   path: '/newsletter/confirm',
   tags,
   summary: "Confirm a subscription with the token of the confirmation mail's link",
-  request: { body: { required: true, content: { 'application/json': { schema: newsletterConfirmSchema } } } },
+  request: { body: jsonBody(newsletterConfirmSchema) },
   responses: {
     200: jsonContent(messageSchema.extend({ email: z.string() }), 'Confirmed'),
     404: errorResponse('Unknown or expired link'),

@@ -1,3 +1,3 @@
 /** What other features may use of the sync engine's records. */
 export { sourceHealth } from './source-health.service';
-export { toApiSourceDto, toSyncLogDto } from './sync.service';
+export { dueSources, pruneSyncLogs, toApiSourceDto, toSyncLogDto } from './sync.service';

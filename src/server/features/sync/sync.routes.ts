@@ -7,7 +7,7 @@ import {
   taskRunSchema,
 } from '@/domain/sync/sync.schema';
 import type { AppDeps } from '../../lib/context';
-import { createRouter, errorResponse, idParams, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, idParams, jsonBody, jsonContent } from '../../lib/router';
 import { requireViewer } from '../../lib/viewer';
 import { listApiSources, listSyncLogs, toSyncLogDto, updateSyncFrequency } from './sync.service';
 
@@ -53,7 +53,7 @@ export function createSyncRoutes(deps: AppDeps) {
     middleware: admin,
     request: {
       params: sourceId,
-      body: { required: true, content: { 'application/json': { schema: syncFrequencyUpdateSchema } } },
+      body: jsonBody(syncFrequencyUpdateSchema),
     },
     responses: {
       200: jsonContent(apiSourceSchema, 'The source'),

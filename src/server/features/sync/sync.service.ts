@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ApiSourceDto, SyncLogDto } from '@/domain/sync/sync.schema';
 import type { Db } from '../../db/client';
 import type { ApiSource, ApiSyncLog } from '../../db/schema';
@@ -66,4 +67,32 @@ export async function updateSyncFrequency(db: Db, sourceId: string, minutes: num
     .executeTakeFirst();
   if (!row) throw new AppError('not_found', 'API source not found');
   return toApiSourceDto(row);
+}
+
+/** Finished sync logs older than `days`, removed; returns how many. */
+export async function pruneSyncLogs(db: Db, days: number): Promise<number> {
+  const result = await db
+    .deleteFrom('api_sync_logs')
+    .where('status', '<>', 'in_progress')
+    .where('started_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The active sources of these types whose next sync is due and whose lease is free. */
+export async function dueSources(
+  db: Db,
+  apiTypes: readonly string[],
+): Promise<{ id: string; name: string; api_type: string }[]> {
+  if (apiTypes.length === 0) return [];
+  return db
+    .selectFrom('api_sources')
+    .select(['id', 'name', 'api_type'])
+    .where('status', '<>', 'inactive')
+    .where('api_type', 'in', [...apiTypes])
+    .where((where) => where.or([where('next_sync_at', 'is', null), where('next_sync_at', '<=', new Date())]))
+    .where((where) =>
+      where.or([where('lease_expires_at', 'is', null), where('lease_expires_at', '<', new Date())]),
+    )
+    .execute();
 }

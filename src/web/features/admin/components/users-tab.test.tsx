@@ -52,11 +52,11 @@ describe('UsersTab edit user form', () => {
     const view = renderUsers();
     const dialog = await openDialog('Edit target@example.com');
     const name = dialog.getByLabelText('Full name') as HTMLInputElement;
-    fireEvent.change(name, { target: { value: 'x'.repeat(121) } });
+    fireEvent.change(name, { target: { value: 'x'.repeat(101) } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
-    expect(problemAt(name)).toBe('Keep the name under 120 characters');
-    expect(name.value).toBe('x'.repeat(121));
+    expect(problemAt(name)).toBe('Keep the name under 100 characters');
+    expect(name.value).toBe('x'.repeat(101));
     expect(patches(view.requests)).toEqual([]);
   });
 

@@ -29,7 +29,7 @@ describe('GeneralTab: the full name', () => {
     const long = 'M'.repeat(101);
     rename(name, long);
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
-    expect(problemAt(name)).toBe('Full name is too long');
+    expect(problemAt(name)).toBe('Keep the name under 100 characters');
     expect(document.activeElement).toBe(screen.getByLabelText('Email'));
     expect(name.value).toBe(long);
     expect(profileRequests(view.requests)).toEqual([]);
@@ -41,6 +41,22 @@ describe('GeneralTab: the full name', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(profileRequests(view.requests)).toEqual([]);
     expect(name.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('refuses to clear the name, and leaves a long name set by an admin alone until it is edited', async () => {
+    const { view, name } = await renderName();
+    rename(name, '   ');
+    await waitFor(() => expect(problemAt(name)).toBe('Full name is required'));
+    expect(profileRequests(view.requests)).toEqual([]);
+
+    const long = member({ fullName: 'L'.repeat(110) });
+    view.unmount();
+    renderApp(<GeneralTab />, { session: long.session });
+    const field = (await screen.findByLabelText('Full name')) as HTMLInputElement;
+    field.focus();
+    (screen.getByLabelText('Email') as HTMLInputElement).focus();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(field.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('saves a changed name, trimmed, with the toast', async () => {

@@ -21,10 +21,14 @@ function FullNameField({ initial }: { initial: string }) {
   const form = useSchemaForm(profileUpdateSchema, { fullName: initial }, { shouldFocusError: false });
   const { errors } = form.formState;
   const save = useUpdateFullName();
-  const saveChange = form.handleSubmit(({ fullName }) => {
-    if (fullName === initial.trim()) return;
-    save.mutate(fullName, { onError: (failure) => form.setError('root', refusal(failure)) });
+  const saveChange = form.handleSubmit((input) => {
+    save.mutate(input.fullName, { onError: (failure) => form.setError('root', refusal(failure)) });
   });
+  // Leaving the field unchanged checks nothing and saves nothing (a name set elsewhere stays as is).
+  const leave = () => {
+    if (form.getValues('fullName').trim() !== initial.trim()) void saveChange();
+    else form.clearErrors();
+  };
   return (
     <div className="flex flex-col gap-2">
       {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
@@ -33,7 +37,7 @@ function FullNameField({ initial }: { initial: string }) {
         label="Full name"
         autoComplete="name"
         error={errors.fullName?.message}
-        {...form.register('fullName', { onBlur: () => void saveChange() })}
+        {...form.register('fullName', { onBlur: leave })}
       />
     </div>
   );

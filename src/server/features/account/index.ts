@@ -1,0 +1,2 @@
+/** What other features and jobs may use of accounts. */
+export { pruneExpiredAuthRows } from './account.service';

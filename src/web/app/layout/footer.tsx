@@ -68,7 +68,8 @@ export function Footer() {
         <FooterNewsletter />
       </div>
       <div className="border-t">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-muted-foreground md:flex-row md:justify-between">
+        {/* Room below the last line, so a note fixed in the corner (test mode) never covers it. */}
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 pt-6 pb-12 text-xs text-muted-foreground md:flex-row md:justify-between">
           <p data-testid="disclaimer">
             Disclaimer: the content on this site is for educational and research purposes only and is not
             financial advice. Do your own research before making investment decisions.

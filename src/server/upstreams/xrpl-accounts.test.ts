@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMovements } from '@/domain/portfolio/account-tx';
 import { accountReserve } from '@/domain/portfolio/reserves';
 import { valueToken } from '@/domain/portfolio/tokens';
+import { ALICE, BOB, RLUSD, SOLO, UNFUNDED } from '../../../tests/support/ledger-accounts';
 import { startFakeRippled, type FakeRippled } from '../../../tests/support/fake-rippled';
 import {
   AccountNotFoundError,
@@ -12,18 +13,6 @@ import {
   readTokenMarket,
   readTrustLines,
 } from './xrpl-accounts';
-
-const ALICE = 'rJj93v2nvi2kFCYNKUDBmFpM2AVQpkByNP';
-const BOB = 'rn4mWmmZRMHsSiPhPFCfHTcRs9CEawuMkj';
-const UNFUNDED = 'rPAqvyVTRhGUUrLPxH1zGQ6UthAsd1tnDh';
-const RLUSD = {
-  currency: '524C555344000000000000000000000000000000',
-  issuer: 'rMxCKbEDwqr76QuheSUMdEGf4B9xJ8m5De',
-};
-const SOLO = {
-  currency: '534F4C4F00000000000000000000000000000000',
-  issuer: 'rsoLo2S1kiGeCcn6hCUXVrCpGMWLrRrLZz',
-};
 
 let rippled: FakeRippled;
 let client: Client;

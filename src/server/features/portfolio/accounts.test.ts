@@ -5,21 +5,10 @@ import {
   WATCHED_ACCOUNTS_MAX,
   type WatchedAccountView,
 } from '@/domain/portfolio/portfolio.schema';
+import { ALICE, BOB, RLUSD, SOLO, UNFUNDED } from '../../../../tests/support/ledger-accounts';
 import { startFakeRippled, type FakeRippled } from '../../../../tests/support/fake-rippled';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { markTouched, refreshDueAccounts } from './ledger-refresh.service';
-
-const ALICE = 'rJj93v2nvi2kFCYNKUDBmFpM2AVQpkByNP';
-const BOB = 'rn4mWmmZRMHsSiPhPFCfHTcRs9CEawuMkj';
-const UNFUNDED = 'rPAqvyVTRhGUUrLPxH1zGQ6UthAsd1tnDh';
-const RLUSD = {
-  currency: '524C555344000000000000000000000000000000',
-  issuer: 'rMxCKbEDwqr76QuheSUMdEGf4B9xJ8m5De',
-};
-const SOLO = {
-  currency: '534F4C4F00000000000000000000000000000000',
-  issuer: 'rsoLo2S1kiGeCcn6hCUXVrCpGMWLrRrLZz',
-};
 
 let rippled: FakeRippled;
 let app: TestApp;

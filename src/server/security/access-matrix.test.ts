@@ -384,38 +384,48 @@ describe('/api/auth/*: only the endpoints the app uses answer', () => {
 });
 
 describe("one member's things, from another member's session", () => {
-  const send = (cookie: string, path: string, method = 'GET', body?: unknown) =>
-    app.request(path, { method, cookie, json: body });
+  const api = (cookie: string) => app.client(cookie);
 
   it('cannot read, change or delete the other’s alerts, API keys, data export or checkout', async () => {
     const alice = await app.signedInUser({ plan: 'premium', name: 'Alice Owner' });
     const mallory = await app.signedInUser({ plan: 'premium', name: 'Mallory Other' });
 
     const rule = (await (
-      await send(alice.cookie, '/api/alerts/rules', 'POST', {
-        kind: 'price',
-        target: 3.33,
-        note: 'alice-secret-note',
+      await api(alice.cookie).alerts.rules.$post({
+        json: {
+          kind: 'price',
+          target: 3.33,
+          note: 'alice-secret-note',
+        },
       })
     ).json()) as { id: string };
     const key = (await (
-      await send(alice.cookie, '/api/developer/keys', 'POST', { name: 'alice-bot' })
+      await api(alice.cookie).developer.keys.$post({ json: { name: 'alice-bot' } })
     ).json()) as {
       id: string;
     };
     const before = await snapshot();
 
     expect(
-      (await send(mallory.cookie, `/api/alerts/rules/${rule.id}`, 'PATCH', { active: false })).status,
+      (
+        await api(mallory.cookie).alerts.rules[':id'].$patch({
+          param: { id: rule.id },
+          json: { active: false },
+        })
+      ).status,
     ).toBe(404);
-    expect((await send(mallory.cookie, `/api/alerts/rules/${rule.id}`, 'DELETE')).status).toBe(404);
-    expect((await send(mallory.cookie, `/api/developer/keys/${key.id}`, 'DELETE')).status).toBe(404);
+    expect((await api(mallory.cookie).alerts.rules[':id'].$delete({ param: { id: rule.id } })).status).toBe(
+      404,
+    );
+    expect((await api(mallory.cookie).developer.keys[':id'].$delete({ param: { id: key.id } })).status).toBe(
+      404,
+    );
     expect(await snapshot()).toBe(before);
 
-    const rules = await (await send(mallory.cookie, '/api/alerts/rules')).text();
-    const keys = await (await send(mallory.cookie, '/api/developer/keys')).text();
-    const exported = await (await send(mallory.cookie, '/api/account/export')).text();
-    const billing = await (await send(mallory.cookie, '/api/billing/summary')).text();
+    const rules = await (await api(mallory.cookie).alerts.rules.$get()).text();
+    const keys = await (await api(mallory.cookie).developer.keys.$get()).text();
+    const exported = await (await api(mallory.cookie).account.export.$get()).text();
+    const billing = await (await api(mallory.cookie).billing.summary.$get()).text();
     for (const answer of [rules, keys, exported, billing]) {
       expect(answer).not.toContain(alice.email);
       expect(answer).not.toContain(alice.userId);
@@ -426,13 +436,15 @@ describe("one member's things, from another member's session", () => {
 
     // A checkout opened by a free member is theirs alone.
     const free = await app.signedInUser();
-    const { url } = (await (await send(free.cookie, '/api/billing/checkout', 'POST', {})).json()) as {
+    const { url } = (await (await api(free.cookie).billing.checkout.$post()).json()) as {
       url: string;
     };
     const sessionId = url.split('/').pop() ?? '';
-    expect((await send(mallory.cookie, `/api/billing/test/checkout/${sessionId}`)).status).toBe(404);
     expect(
-      (await send(mallory.cookie, `/api/billing/test/checkout/${sessionId}/pay`, 'POST', {})).status,
+      (await api(mallory.cookie).billing.test.checkout[':id'].$get({ param: { id: sessionId } })).status,
+    ).toBe(404);
+    expect(
+      (await api(mallory.cookie).billing.test.checkout[':id'].pay.$post({ param: { id: sessionId } })).status,
     ).toBe(404);
     const plan = await app.handle.db
       .selectFrom('profiles')

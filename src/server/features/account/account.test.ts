@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Profile } from '@/domain/session/session.schema';
 import type { TestSmtp } from '../../../../tests/support/smtp';
 import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
 import { cookieOf, createTestApp, TEST_PASSWORD, type TestApp } from '../../../../tests/support/test-app';
 import { BLOCKED_MESSAGE } from '../../lib/auth';
 import { setUserBlocked } from '../users';
+
+type ErrorBody = { error: { code: string; message: string } };
 
 const context = useTestAppWithSmtp();
 let app: TestApp;
@@ -49,7 +52,7 @@ describe('sign-up and email verification', () => {
 
     const verified = await follow(smtp.linkIn(mail));
     expect(verified.status).toBe(302);
-    const session = await (await app.request('/api/session', { cookie: cookieOf(verified) })).json();
+    const session = await (await app.client(cookieOf(verified)).session.$get()).json();
     expect(session).toMatchObject({
       user: { email, emailVerified: true },
       profile: { fullName: 'New Member', subscriptionPlan: 'free' },
@@ -128,7 +131,7 @@ describe('password reset', () => {
       json('POST', { token, newPassword: 'Brand-New-Pass-2' }),
     );
     expect(reset.status).toBe(200);
-    expect((await (await app.request('/api/session', { cookie })).json()).user).toBeNull();
+    expect((await (await app.client(cookie).session.$get()).json()).user).toBeNull();
     await expect(app.signIn(email, TEST_PASSWORD)).rejects.toThrow(/401/);
     expect(await app.signIn(email, 'Brand-New-Pass-2')).toContain('session_token');
     await smtp.waitFor(email, /Security alert: your password was reset/);
@@ -297,7 +300,7 @@ describe('blocking', () => {
   it('ends every session at once and refuses sign-in with a clear message', async () => {
     const { email, cookie, userId } = await app.signedInUser();
     await setUserBlocked(app.handle.db, userId, true, 'spam');
-    expect((await (await app.request('/api/session', { cookie })).json()).user).toBeNull();
+    expect((await (await app.client(cookie).session.$get()).json()).user).toBeNull();
     const refused = await app.request(
       '/api/auth/sign-in/email',
       json('POST', { email, password: TEST_PASSWORD }),
@@ -313,12 +316,9 @@ describe('blocking', () => {
 describe('own profile updates', () => {
   it('changes the full name and nothing else, however the request is dressed', async () => {
     const { cookie } = await app.signedInUser();
-    const renamed = await app.request(
-      '/api/profile',
-      json('PATCH', { fullName: '  Renamed Person ' }, cookie),
-    );
+    const renamed = await app.client(cookie).profile.$patch({ json: { fullName: '  Renamed Person ' } });
     expect(renamed.status).toBe(200);
-    expect((await renamed.json()).fullName).toBe('Renamed Person');
+    expect(((await renamed.json()) as Profile).fullName).toBe('Renamed Person');
 
     for (const field of [
       { subscriptionPlan: 'premium' },
@@ -335,7 +335,7 @@ describe('own profile updates', () => {
     }
     // better-auth's own update endpoint cannot grant a role either.
     await app.request('/api/auth/update-user', json('POST', { name: 'Still Me', role: 'admin' }, cookie));
-    const state = await (await app.request('/api/session', { cookie })).json();
+    const state = await (await app.client(cookie).session.$get()).json();
     expect(state).toMatchObject({
       role: 'user',
       isAdmin: false,
@@ -346,16 +346,16 @@ describe('own profile updates', () => {
 
   it('reports the plan as the subscription status', async () => {
     const { cookie } = await app.signedInUser({ plan: 'complimentary' });
-    const status = await (await app.request('/api/subscription/check', { cookie })).json();
+    const status = await (await app.client(cookie).subscription.check.$get()).json();
     expect(status).toEqual({ subscribed: true, subscriptionEnd: null, plan: 'complimentary' });
-    expect((await app.request('/api/subscription/check')).status).toBe(401);
+    expect((await app.client().subscription.check.$get()).status).toBe(401);
   });
 });
 
 describe('email change', () => {
   it('checks the address and password with the SPEC §5 messages', async () => {
     const { cookie, email } = await app.signedInUser();
-    const cases: [unknown, number, string][] = [
+    const cases: [{ newEmail: string; password: string }, number, string][] = [
       [
         { newEmail: 'not-an-email', password: TEST_PASSWORD },
         422,
@@ -369,9 +369,9 @@ describe('email change', () => {
       [{ newEmail: 'other@example.com', password: 'Wrong-Password-1' }, 400, 'Incorrect password'],
     ];
     for (const [body, status, message] of cases) {
-      const response = await app.request('/api/account/change-email', json('POST', body, cookie));
+      const response = await app.client(cookie).account['change-email'].$post({ json: body });
       expect(response.status).toBe(status);
-      expect((await response.json()).error.message).toBe(message);
+      expect(((await response.json()) as ErrorBody).error.message).toBe(message);
     }
   });
 });
@@ -404,20 +404,23 @@ describe('password change', () => {
   it('applies the SPEC §5 rules, checks the current password and ends the other sessions', async () => {
     const { cookie, email } = await app.signedInUser();
     const otherDevice = await app.signIn(email, TEST_PASSWORD);
-    const change = (body: unknown) => app.request('/api/account/change-password', json('POST', body, cookie));
+    const change = (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
+      app.client(cookie).account['change-password'].$post({ json: body });
 
     const mismatch = await change({
       currentPassword: TEST_PASSWORD,
       newPassword: 'Next-Pass-3!',
       confirmPassword: 'Next-Pass-4!',
     });
-    expect((await mismatch.json()).error.message).toBe('confirmPassword: New passwords do not match');
+    expect(((await mismatch.json()) as ErrorBody).error.message).toBe(
+      'confirmPassword: New passwords do not match',
+    );
     const noSpecial = await change({
       currentPassword: TEST_PASSWORD,
       newPassword: 'NextPass3',
       confirmPassword: 'NextPass3',
     });
-    expect((await noSpecial.json()).error.message).toBe(
+    expect(((await noSpecial.json()) as ErrorBody).error.message).toBe(
       'newPassword: Password must contain at least one special character',
     );
     const wrongCurrent = await change({
@@ -426,7 +429,7 @@ describe('password change', () => {
       confirmPassword: 'Next-Pass-3!',
     });
     expect(wrongCurrent.status).toBe(400);
-    expect((await wrongCurrent.json()).error.message).toBe('Incorrect password');
+    expect(((await wrongCurrent.json()) as ErrorBody).error.message).toBe('Incorrect password');
 
     const ok = await change({
       currentPassword: TEST_PASSWORD,
@@ -434,10 +437,8 @@ describe('password change', () => {
       confirmPassword: 'Next-Pass-3!',
     });
     expect(ok.status).toBe(200);
-    expect((await (await app.request('/api/session', { cookie: otherDevice })).json()).user).toBeNull();
-    expect(
-      (await (await app.request('/api/session', { cookie: cookieOf(ok) || cookie })).json()).user?.email,
-    ).toBe(email);
+    expect((await (await app.client(otherDevice).session.$get()).json()).user).toBeNull();
+    expect((await (await app.client(cookieOf(ok) || cookie).session.$get()).json()).user?.email).toBe(email);
     await smtp.waitFor(email, /Security alert: your password was changed/);
     expect(await app.signIn(email, 'Next-Pass-3!')).toContain('session_token');
   });
@@ -446,17 +447,11 @@ describe('password change', () => {
 describe('data export and account deletion', () => {
   it('exports the profile, preferences, account and sessions, and no secret', async () => {
     const { cookie, email } = await app.signedInUser({ name: 'Export Me', plan: 'premium' });
-    await app.request('/api/alerts/rules', {
-      method: 'POST',
-      cookie,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'price', target: 0.7, note: 'my note' }),
-    });
-    await app.request(
-      '/api/portfolio/lots',
-      json('POST', { amountXrp: '12.5', acquiredOn: '2024-05-01', costUsdPerXrp: '0.5' }, cookie),
-    );
-    const response = await app.request('/api/account/export', { cookie });
+    await app.client(cookie).alerts.rules.$post({ json: { kind: 'price', target: 0.7, note: 'my note' } });
+    await app
+      .client(cookie)
+      .portfolio.lots.$post({ json: { amountXrp: '12.5', acquiredOn: '2024-05-01', costUsdPerXrp: '0.5' } });
+    const response = await app.client(cookie).account.export.$get();
     expect(response.headers.get('content-disposition')).toMatch(
       /^attachment; filename="xrp-research-data-\d{4}-\d{2}-\d{2}\.json"$/,
     );
@@ -488,19 +483,15 @@ describe('data export and account deletion', () => {
         reason: 'named',
       })
       .execute();
-    const wrong = await app.request(
-      '/api/account/delete',
-      json('POST', { password: 'Wrong-Password-1' }, cookie),
-    );
+    const wrong = await app.client(cookie).account.delete.$post({ json: { password: 'Wrong-Password-1' } });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).error.message).toBe('Incorrect password');
+    expect(((await wrong.json()) as ErrorBody).error.message).toBe('Incorrect password');
 
-    const deleted = await app.request(
-      '/api/account/delete',
-      json('POST', { password: TEST_PASSWORD }, cookie),
-    );
+    const deleted = await app.client(cookie).account.delete.$post({ json: { password: TEST_PASSWORD } });
     expect(deleted.status).toBe(200);
-    expect((await deleted.json()).message).toBe('Account deleted successfully. You will be redirected...');
+    expect(((await deleted.json()) as { message: string }).message).toBe(
+      'Account deleted successfully. You will be redirected...',
+    );
     const db = app.handle.db;
     expect(
       await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst(),
@@ -535,27 +526,35 @@ describe('account deletion leaves nothing about the member', () => {
     const member = await app.signedInUser({ name: 'Gone Member' });
     const { cookie, email, userId } = member;
     const db = app.handle.db;
-    const send = (path: string, body: unknown) => app.request(path, json('POST', body, cookie));
+    const api = app.client(cookie);
     // Premium bought through (test-mode) checkout, so payment records name the member too.
-    const checkout = await send('/api/billing/checkout', {});
-    const sessionId = ((await checkout.json()) as { url: string }).url.split('/').pop();
-    expect((await send(`/api/billing/test/checkout/${sessionId}/pay`, {})).status).toBe(200);
+    const checkout = await api.billing.checkout.$post();
+    const sessionId = ((await checkout.json()) as { url: string }).url.split('/').pop() ?? '';
+    expect((await api.billing.test.checkout[':id'].pay.$post({ param: { id: sessionId } })).status).toBe(200);
     // Something in each place a member leaves a trace.
-    expect((await send('/api/alerts/rules', { kind: 'price', target: 0.7, note: 'n' })).status).toBe(201);
-    expect((await send('/api/developer/keys', { name: 'bot' })).status).toBe(201);
-    expect(
-      (await send('/api/portfolio/lots', { amountXrp: '5', acquiredOn: '', costUsdPerXrp: '', note: email }))
-        .status,
-    ).toBe(201);
-    expect(
-      (await send('/api/contact', { name: 'Gone', email, message: 'A message long enough to send.' })).status,
-    ).toBeLessThan(300);
-    expect((await send('/api/newsletter', { email })).status).toBeLessThan(300);
+    expect((await api.alerts.rules.$post({ json: { kind: 'price', target: 0.7, note: 'n' } })).status).toBe(
+      201,
+    );
+    expect((await api.developer.keys.$post({ json: { name: 'bot' } })).status).toBe(201);
     expect(
       (
-        await send('/api/account/change-email', {
-          newEmail: `next-${Date.now()}@example.com`,
-          password: TEST_PASSWORD,
+        await api.portfolio.lots.$post({
+          json: { amountXrp: '5', acquiredOn: '', costUsdPerXrp: '', note: email },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api.contact.$post({
+          json: { name: 'Gone', email, message: 'A message long enough to send.' },
+        })
+      ).status,
+    ).toBeLessThan(300);
+    expect((await api.newsletter.$post({ json: { email } })).status).toBeLessThan(300);
+    expect(
+      (
+        await api.account['change-email'].$post({
+          json: { newEmail: `next-${Date.now()}@example.com`, password: TEST_PASSWORD },
         })
       ).status,
     ).toBe(200);
@@ -594,10 +593,7 @@ describe('account deletion leaves nothing about the member', () => {
     const memberTables = [...new Set(tables.rows.map((row) => row.table))];
     expect(memberTables.length).toBeGreaterThan(10);
 
-    const deleted = await app.request(
-      '/api/account/delete',
-      json('POST', { password: TEST_PASSWORD }, cookie),
-    );
+    const deleted = await app.client(cookie).account.delete.$post({ json: { password: TEST_PASSWORD } });
     expect(deleted.status).toBe(200);
 
     const traces: string[] = [];

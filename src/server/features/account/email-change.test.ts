@@ -8,9 +8,12 @@ const { app, smtp } = useTestAppWithSmtp();
 const post = (path: string, body: unknown, cookie?: string) =>
   app().request(path, { method: 'POST', json: body, ...(cookie ? { cookie } : {}) });
 
+type ErrorBody = { error: { code: string; message: string } };
+const account = (cookie?: string) => app().client(cookie).account;
+const emailChange = () => account()['email-change'];
+
 const emailOf = async (cookie: string) =>
-  ((await (await app().request('/api/session', { cookie })).json()) as { user: { email: string } | null })
-    .user?.email;
+  (await (await app().client(cookie).session.$get()).json()).user?.email;
 
 /** The token of a link the mails carry: /account/email?confirm=… or ?cancel=… */
 function tokenIn(mail: { text: string }, kind: 'confirm' | 'cancel'): string {
@@ -19,8 +22,8 @@ function tokenIn(mail: { text: string }, kind: 'confirm' | 'cancel'): string {
   return link.searchParams.get(kind)!;
 }
 
-async function requestChange(cookie: string, newEmail: string, extra: Record<string, string> = {}) {
-  return post('/api/account/change-email', { newEmail, password: TEST_PASSWORD, ...extra }, cookie);
+async function requestChange(cookie: string, newEmail: string, extra: { code?: string } = {}) {
+  return account(cookie)['change-email'].$post({ json: { newEmail, password: TEST_PASSWORD, ...extra } });
 }
 
 describe('email change', () => {
@@ -36,7 +39,7 @@ describe('email change', () => {
     const newEmail = `moved-${Date.now()}@example.com`;
     const response = await requestChange(cookie, newEmail);
     expect(response.status).toBe(200);
-    expect((await response.json()).message).toBe(
+    expect(((await response.json()) as { message: string }).message).toBe(
       'Verification emails sent! Please check both your old and new email addresses.',
     );
     const notice = await smtp().waitFor(email, /your email address is being changed/);
@@ -46,8 +49,10 @@ describe('email change', () => {
     expect(await emailOf(cookie)).toBe(email);
 
     // The link works in any browser, signed in or not.
-    const confirmed = await post('/api/account/email-change/confirm', {
-      token: tokenIn(confirmMail, 'confirm'),
+    const confirmed = await emailChange().confirm.$post({
+      json: {
+        token: tokenIn(confirmMail, 'confirm'),
+      },
     });
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toMatchObject({ email: newEmail });
@@ -63,7 +68,7 @@ describe('email change', () => {
     expect(await app().signIn(newEmail, TEST_PASSWORD)).toContain('session_token');
 
     // A confirmation link works once.
-    const again = await post('/api/account/email-change/confirm', { token: tokenIn(confirmMail, 'confirm') });
+    const again = await emailChange().confirm.$post({ json: { token: tokenIn(confirmMail, 'confirm') } });
     expect(again.status).toBe(404);
   });
 
@@ -74,11 +79,13 @@ describe('email change', () => {
     const notice = await smtp().waitFor(email, /being changed/);
     const confirmMail = await smtp().waitFor(newEmail, /Confirm your new email address/);
 
-    const cancelled = await post('/api/account/email-change/cancel', { token: tokenIn(notice, 'cancel') });
+    const cancelled = await emailChange().cancel.$post({ json: { token: tokenIn(notice, 'cancel') } });
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toMatchObject({ outcome: 'cancelled', email });
-    const confirm = await post('/api/account/email-change/confirm', {
-      token: tokenIn(confirmMail, 'confirm'),
+    const confirm = await emailChange().confirm.$post({
+      json: {
+        token: tokenIn(confirmMail, 'confirm'),
+      },
     });
     expect(confirm.status).toBe(404);
     expect(await emailOf(cookie)).toBe(email);
@@ -90,10 +97,10 @@ describe('email change', () => {
     const newEmail = `attacker-${Date.now()}@example.com`;
     await requestChange(cookie, newEmail);
     const confirmMail = await smtp().waitFor(newEmail, /Confirm your new email address/);
-    await post('/api/account/email-change/confirm', { token: tokenIn(confirmMail, 'confirm') });
+    await emailChange().confirm.$post({ json: { token: tokenIn(confirmMail, 'confirm') } });
     const done = await smtp().waitFor(email, /your email address was changed/);
 
-    const undone = await post('/api/account/email-change/cancel', { token: tokenIn(done, 'cancel') });
+    const undone = await emailChange().cancel.$post({ json: { token: tokenIn(done, 'cancel') } });
     expect(undone.status).toBe(200);
     expect(await undone.json()).toMatchObject({ outcome: 'undone', email });
     expect(await emailOf(cookie)).toBeUndefined();
@@ -117,15 +124,15 @@ describe('email change', () => {
     const first = `first-${Date.now()}@example.com`;
     await requestChange(cookie, first);
     const confirmMail = await smtp().waitFor(first, /Confirm your new email address/);
-    await post('/api/account/email-change/confirm', { token: tokenIn(confirmMail, 'confirm') });
+    await emailChange().confirm.$post({ json: { token: tokenIn(confirmMail, 'confirm') } });
     const second = await requestChange(cookie, `second-${Date.now()}@example.com`);
     expect(second.status).toBe(409);
-    expect((await second.json()).error.message).toMatch(
+    expect(((await second.json()) as ErrorBody).error.message).toMatch(
       /^Your email address was changed recently\. It can change again after /,
     );
     // The first change's undo link still does its work.
     const done = await smtp().waitFor(email, /your email address was changed/);
-    const undone = await post('/api/account/email-change/cancel', { token: tokenIn(done, 'cancel') });
+    const undone = await emailChange().cancel.$post({ json: { token: tokenIn(done, 'cancel') } });
     expect(await undone.json()).toMatchObject({ outcome: 'undone', email });
   });
 
@@ -151,10 +158,10 @@ describe('email change', () => {
 
     const missing = await requestChange(cookie, `a-${Date.now()}@example.com`);
     expect(missing.status).toBe(400);
-    expect((await missing.json()).error.message).toMatch(/code from your authenticator app/);
+    expect(((await missing.json()) as ErrorBody).error.message).toMatch(/code from your authenticator app/);
     const wrong = await requestChange(cookie, `b-${Date.now()}@example.com`, { code: '000000' });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).error.message).toBe('Invalid verification code');
+    expect(((await wrong.json()) as ErrorBody).error.message).toBe('Invalid verification code');
 
     const code = totp(1);
     const ok = await requestChange(cookie, `c-${Date.now()}@example.com`, { code });
@@ -165,10 +172,10 @@ describe('email change', () => {
   });
 
   it('refuses a link token that is malformed or unknown with a clear message', async () => {
-    const short = await post('/api/account/email-change/confirm', { token: 'x' });
+    const short = await emailChange().confirm.$post({ json: { token: 'x' } });
     expect(short.status).toBe(422);
-    const unknown = await post('/api/account/email-change/cancel', { token: 'y'.repeat(43) });
+    const unknown = await emailChange().cancel.$post({ json: { token: 'y'.repeat(43) } });
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error.message).toMatch(/This link is not valid any more/);
+    expect(((await unknown.json()) as ErrorBody).error.message).toMatch(/This link is not valid any more/);
   });
 });

@@ -4,6 +4,8 @@ import type { TestSmtp } from '../../../../tests/support/smtp';
 import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
 import { cookieOf, TEST_PASSWORD, type TestApp } from '../../../../tests/support/test-app';
 
+type ErrorBody = { error: { code: string; message: string } };
+
 const context = useTestAppWithSmtp();
 let app: TestApp;
 let smtp: TestSmtp;
@@ -64,9 +66,7 @@ describe('two-factor authentication', () => {
     const firstCookie = await passwordStep(email);
     const first = await post('/api/auth/two-factor/verify-totp', { code: next }, firstCookie);
     expect(first.status).toBe(200);
-    expect((await (await app.request('/api/session', { cookie: cookieOf(first) })).json()).user.email).toBe(
-      email,
-    );
+    expect((await (await app.client(cookieOf(first)).session.$get()).json()).user?.email).toBe(email);
 
     const replayCookie = await passwordStep(email);
     const replay = await post('/api/auth/two-factor/verify-totp', { code: next }, replayCookie);
@@ -124,12 +124,16 @@ describe('two-factor authentication', () => {
     expect((await post('/api/auth/two-factor/disable', { password: TEST_PASSWORD }, cookie)).status).toBe(
       404,
     );
-    const off = (body: unknown) => post('/api/account/two-factor/disable', body, cookie);
-    expect((await off({ password: TEST_PASSWORD })).status).toBe(422);
+    const off = (body: { password: string; code: string }) =>
+      app.client(cookie).account['two-factor'].disable.$post({ json: body });
+    // Without the code the body breaks the contract on purpose: sent untyped.
+    expect((await post('/api/account/two-factor/disable', { password: TEST_PASSWORD }, cookie)).status).toBe(
+      422,
+    );
     expect((await off({ password: 'Wrong-Password-1', code: code(1) })).status).toBe(400);
     const wrongCode = await off({ password: TEST_PASSWORD, code: '000000' });
     expect(wrongCode.status).toBe(400);
-    expect((await wrongCode.json()).error.message).toBe('Invalid verification code');
+    expect(((await wrongCode.json()) as ErrorBody).error.message).toBe('Invalid verification code');
     const ok = await off({ password: TEST_PASSWORD, code: code(-1) });
     expect(ok.status).toBe(200);
     await smtp.waitFor(email, /Security alert: two-factor authentication is off/);
@@ -142,21 +146,17 @@ describe('two-factor authentication', () => {
     for (let attempt = 0; attempt < 11; attempt += 1)
       statuses.push(
         (
-          await post(
-            '/api/account/two-factor/disable',
-            { password: 'Wrong-Password-1', code: '000000' },
-            cookie,
-          )
+          await app
+            .client(cookie)
+            .account['two-factor'].disable.$post({ json: { password: 'Wrong-Password-1', code: '000000' } })
         ).status,
       );
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
     // The same budget covers the other checks behind the session.
-    const change = await post(
-      '/api/account/change-email',
-      { newEmail: 'x@example.com', password: 'Wrong-Password-1' },
-      cookie,
-    );
+    const change = await app
+      .client(cookie)
+      .account['change-email'].$post({ json: { newEmail: 'x@example.com', password: 'Wrong-Password-1' } });
     expect(change.status).toBe(429);
   });
 
@@ -184,15 +184,17 @@ describe('two-factor authentication', () => {
   it('account deletion takes the code as well as the password; better-auth’s own delete is not reachable', async () => {
     const { cookie, email, code } = await enableTwoFactor();
     expect((await post('/api/auth/delete-user', {}, cookie)).status).toBe(404);
-    const missing = await post('/api/account/delete', { password: TEST_PASSWORD }, cookie);
+    const remove = (body: { password: string; code?: string }) =>
+      app.client(cookie).account.delete.$post({ json: body });
+    const missing = await remove({ password: TEST_PASSWORD });
     expect(missing.status).toBe(400);
-    expect((await missing.json()).error.message).toMatch(/code from your authenticator app/);
-    const wrong = await post('/api/account/delete', { password: TEST_PASSWORD, code: '000000' }, cookie);
+    expect(((await missing.json()) as ErrorBody).error.message).toMatch(/code from your authenticator app/);
+    const wrong = await remove({ password: TEST_PASSWORD, code: '000000' });
     expect(wrong.status).toBe(400);
     const user = () =>
       app.handle.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
     expect(await user()).toBeDefined();
-    const ok = await post('/api/account/delete', { password: TEST_PASSWORD, code: code(1) }, cookie);
+    const ok = await remove({ password: TEST_PASSWORD, code: code(1) });
     expect(ok.status).toBe(200);
     expect(await user()).toBeUndefined();
   });

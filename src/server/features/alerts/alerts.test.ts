@@ -67,11 +67,10 @@ async function syncPrice(price: number) {
   expect(outcome.status).toBe('success');
 }
 
-const send = (cookie: string, path: string, method: string, body?: unknown) =>
-  app.request(path, { method, cookie, json: body });
+const api = (cookie?: string) => app.client(cookie);
 
 async function notificationsOf(cookie: string) {
-  const response = await app.request('/api/notifications', { cookie });
+  const response = await api(cookie).notifications.$get({ query: {} });
   expect(response.status).toBe(200);
   return (await response.json()) as {
     items: { id: string; title: string; body: string; type: string }[];
@@ -82,54 +81,70 @@ async function notificationsOf(cookie: string) {
 async function premiumUser(preferences: Record<string, unknown> = {}) {
   const user = await app.signedInUser({ plan: 'premium' });
   for (const [field, value] of Object.entries(preferences))
-    expect((await send(user.cookie, '/api/preferences', 'PATCH', { [field]: value })).status).toBe(200);
+    expect((await api(user.cookie).preferences.$patch({ json: { [field]: value } })).status).toBe(200);
   return user;
 }
 
 describe('alert rules API (per role)', () => {
   it('refuses visitors, lets a free user set price targets only, and checks input', async () => {
-    expect((await app.request('/api/alerts/rules')).status).toBe(401);
-    expect((await send('', '/api/alerts/rules', 'POST', { kind: 'price', target: 0.7 })).status).toBe(401);
+    expect((await api().alerts.rules.$get()).status).toBe(401);
+    expect((await api().alerts.rules.$post({ json: { kind: 'price', target: 0.7 } })).status).toBe(401);
     const free = await app.signedInUser();
-    expect(
-      (await send(free.cookie, '/api/alerts/rules', 'POST', { kind: 'price', target: 0.7 })).status,
-    ).toBe(201);
-    const percent = await send(free.cookie, '/api/alerts/rules', 'POST', {
-      kind: 'percent',
-      percent: 5,
-      window: '1h',
+    expect((await api(free.cookie).alerts.rules.$post({ json: { kind: 'price', target: 0.7 } })).status).toBe(
+      201,
+    );
+    const percent = await api(free.cookie).alerts.rules.$post({
+      json: {
+        kind: 'percent',
+        percent: 5,
+        window: '1h',
+      },
     });
     expect(percent.status).toBe(403);
     expect(((await percent.json()) as { error: { message: string } }).error.message).toBe(
       'Percentage and Fear & Greed alerts require Premium.',
     );
     expect(
-      (await send(free.cookie, '/api/alerts/rules', 'POST', { kind: 'fear_greed', target: 80 })).status,
+      (await api(free.cookie).alerts.rules.$post({ json: { kind: 'fear_greed', target: 80 } })).status,
     ).toBe(403);
-    const invalid = await send(free.cookie, '/api/alerts/rules', 'POST', { kind: 'price', target: -2 });
+    const invalid = await api(free.cookie).alerts.rules.$post({ json: { kind: 'price', target: -2 } });
     expect(invalid.status).toBe(422);
   });
 
   it('premium sets every kind; nobody can touch another user’s rule', async () => {
     const owner = await premiumUser();
-    const created = await send(owner.cookie, '/api/alerts/rules', 'POST', {
-      kind: 'percent',
-      percent: 5,
-      window: '24h',
-      direction: 'down',
+    const created = await api(owner.cookie).alerts.rules.$post({
+      json: {
+        kind: 'percent',
+        percent: 5,
+        window: '24h',
+        direction: 'down',
+      },
     });
     expect(created.status).toBe(201);
     const rule = (await created.json()) as { id: string; window: string };
     expect(rule.window).toBe('24h');
     const other = await premiumUser();
     expect(
-      (await send(other.cookie, `/api/alerts/rules/${rule.id}`, 'PATCH', { active: false })).status,
+      (
+        await api(other.cookie).alerts.rules[':id'].$patch({
+          param: { id: rule.id },
+          json: { active: false },
+        })
+      ).status,
     ).toBe(404);
-    expect((await send(other.cookie, `/api/alerts/rules/${rule.id}`, 'DELETE')).status).toBe(404);
-    const paused = await send(owner.cookie, `/api/alerts/rules/${rule.id}`, 'PATCH', { active: false });
+    expect((await api(other.cookie).alerts.rules[':id'].$delete({ param: { id: rule.id } })).status).toBe(
+      404,
+    );
+    const paused = await api(owner.cookie).alerts.rules[':id'].$patch({
+      param: { id: rule.id },
+      json: { active: false },
+    });
     expect(await paused.json()).toMatchObject({ active: false });
-    expect((await send(owner.cookie, `/api/alerts/rules/${rule.id}`, 'DELETE')).status).toBe(204);
-    expect(await (await app.request('/api/alerts/rules', { cookie: owner.cookie })).json()).toEqual({
+    expect((await api(owner.cookie).alerts.rules[':id'].$delete({ param: { id: rule.id } })).status).toBe(
+      204,
+    );
+    expect(await (await api(owner.cookie).alerts.rules.$get()).json()).toEqual({
       rules: [],
     });
   });
@@ -138,22 +153,22 @@ describe('alert rules API (per role)', () => {
     const user = await premiumUser();
     for (let index = 0; index < 25; index += 1)
       expect(
-        (await send(user.cookie, '/api/alerts/rules', 'POST', { kind: 'price', target: 1 + index / 100 }))
+        (await api(user.cookie).alerts.rules.$post({ json: { kind: 'price', target: 1 + index / 100 } }))
           .status,
       ).toBe(201);
-    const refused = await send(user.cookie, '/api/alerts/rules', 'POST', { kind: 'price', target: 3 });
+    const refused = await api(user.cookie).alerts.rules.$post({ json: { kind: 'price', target: 3 } });
     expect(refused.status).toBe(409);
   });
 
   it('the premium alert type toggles are refused to free users and saved for premium', async () => {
     const free = await app.signedInUser();
-    const refused = await send(free.cookie, '/api/preferences', 'PATCH', { alertsWhaleEnabled: true });
+    const refused = await api(free.cookie).preferences.$patch({ json: { alertsWhaleEnabled: true } });
     expect(refused.status).toBe(403);
-    expect((await send(free.cookie, '/api/preferences', 'PATCH', { alertsPriceEnabled: false })).status).toBe(
+    expect((await api(free.cookie).preferences.$patch({ json: { alertsPriceEnabled: false } })).status).toBe(
       200,
     );
     const premium = await premiumUser({ alertsWhaleEnabled: true });
-    const saved = await (await app.request('/api/preferences', { cookie: premium.cookie })).json();
+    const saved = await (await api(premium.cookie).preferences.$get()).json();
     expect(saved).toMatchObject({
       alertsPriceEnabled: true,
       alertsWhaleEnabled: true,
@@ -165,15 +180,17 @@ describe('alert rules API (per role)', () => {
     const keys = browserKeys();
     const subscription = { endpoint: `${push.url}/free`, keys: { p256dh: keys.p256dh, auth: keys.auth } };
     const free = await app.signedInUser();
-    expect((await send(free.cookie, '/api/push/subscriptions', 'POST', subscription)).status).toBe(403);
+    expect((await api(free.cookie).push.subscriptions.$post({ json: subscription })).status).toBe(403);
     const premium = await premiumUser();
-    const internal = await send(premium.cookie, '/api/push/subscriptions', 'POST', {
-      ...subscription,
-      endpoint: 'http://10.0.0.8/push',
+    const internal = await api(premium.cookie).push.subscriptions.$post({
+      json: {
+        ...subscription,
+        endpoint: 'http://10.0.0.8/push',
+      },
     });
     expect(internal.status).toBe(422);
-    expect((await send(premium.cookie, '/api/push/subscriptions', 'POST', subscription)).status).toBe(201);
-    expect(await (await app.request('/api/push/config', { cookie: premium.cookie })).json()).toMatchObject({
+    expect((await api(premium.cookie).push.subscriptions.$post({ json: subscription })).status).toBe(201);
+    expect(await (await api(premium.cookie).push.config.$get()).json()).toMatchObject({
       publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{80,}$/),
       subscriptions: 1,
     });
@@ -189,16 +206,20 @@ describe('a price target crossed by a synced fixture', () => {
     const endpoint = `${push.url}/browser-${user.userId}`;
     expect(
       (
-        await send(user.cookie, '/api/push/subscriptions', 'POST', {
-          endpoint,
-          keys: { p256dh: keys.p256dh, auth: keys.auth },
+        await api(user.cookie).push.subscriptions.$post({
+          json: {
+            endpoint,
+            keys: { p256dh: keys.p256dh, auth: keys.auth },
+          },
         })
       ).status,
     ).toBe(201);
-    const created = await send(user.cookie, '/api/alerts/rules', 'POST', {
-      kind: 'price',
-      target: 0.7,
-      note: 'take profit',
+    const created = await api(user.cookie).alerts.rules.$post({
+      json: {
+        kind: 'price',
+        target: 0.7,
+        note: 'take profit',
+      },
     });
     expect(await created.json()).toMatchObject({ lastSide: 'below' });
 
@@ -241,15 +262,13 @@ describe('a price target crossed by a synced fixture', () => {
   it('a free user gets the in-app alert and the free email, and marks it read', async () => {
     await syncPrice(0.5);
     const user = await app.signedInUser();
-    await send(user.cookie, '/api/alerts/rules', 'POST', { kind: 'price', target: 0.45, direction: 'below' });
+    await api(user.cookie).alerts.rules.$post({ json: { kind: 'price', target: 0.45, direction: 'below' } });
     await syncPrice(0.44);
     expect(await evaluate()).toBe(1);
     await deliverDue(delivery());
     expect((await smtp.waitFor(user.email, /XRP fell below \$0\.45/)).text).toContain('XRP is at $0.4400');
     const [item] = (await notificationsOf(user.cookie)).items;
-    expect((await send(user.cookie, '/api/notifications/read', 'POST', { ids: [item!.id] })).status).toBe(
-      200,
-    );
+    expect((await api(user.cookie).notifications.read.$post({ json: { ids: [item!.id] } })).status).toBe(200);
     expect((await notificationsOf(user.cookie)).unreadCount).toBe(0);
   });
 
@@ -257,7 +276,7 @@ describe('a price target crossed by a synced fixture', () => {
     await syncPrice(0.6);
     await evaluate();
     const user = await premiumUser();
-    await send(user.cookie, '/api/alerts/rules', 'POST', { kind: 'price', target: 0.62 });
+    await api(user.cookie).alerts.rules.$post({ json: { kind: 'price', target: 0.62 } });
     await syncPrice(0.63);
     const [queued] = await app.handle.db.selectFrom('alert_queue').select(['kind', 'row_id']).execute();
     await evaluate();
@@ -277,7 +296,7 @@ describe('a price target crossed by a synced fixture', () => {
     await evaluate();
     const user = await premiumUser();
     for (const target of [0.61, 0.62, 0.63])
-      await send(user.cookie, '/api/alerts/rules', 'POST', { kind: 'price', target });
+      await api(user.cookie).alerts.rules.$post({ json: { kind: 'price', target } });
     for (const price of [0.605, 0.615, 0.625, 0.635])
       await app.handle.db
         .insertInto('crypto_metrics')
@@ -303,9 +322,7 @@ describe('a price target crossed by a synced fixture', () => {
           created_at: new Date(Date.now() - (3 - index) * 1000),
         })
         .execute();
-    const first = (await (
-      await app.request('/api/notifications?limit=2', { cookie: user.cookie })
-    ).json()) as {
+    const first = (await (await api(user.cookie).notifications.$get({ query: { limit: '2' } })).json()) as {
       items: { title: string }[];
       nextCursor: string;
       unreadCount: number;
@@ -313,7 +330,7 @@ describe('a price target crossed by a synced fixture', () => {
     expect(first.items.map((item) => item.title)).toEqual(['Alert 3', 'Alert 2']);
     expect(first.unreadCount).toBe(3);
     const second = (await (
-      await app.request(`/api/notifications?limit=2&cursor=${first.nextCursor}`, { cookie: user.cookie })
+      await api(user.cookie).notifications.$get({ query: { limit: '2', cursor: first.nextCursor } })
     ).json()) as { items: { title: string }[]; nextCursor: string | null };
     expect(second).toMatchObject({ items: [{ title: 'Alert 1' }], nextCursor: null });
   });
@@ -321,7 +338,7 @@ describe('a price target crossed by a synced fixture', () => {
   it('paused rules and a switched-off price type stay silent', async () => {
     await syncPrice(0.6);
     const user = await premiumUser({ alertsPriceEnabled: false });
-    await send(user.cookie, '/api/alerts/rules', 'POST', { kind: 'price', target: 0.62 });
+    await api(user.cookie).alerts.rules.$post({ json: { kind: 'price', target: 0.62 } });
     await syncPrice(0.64);
     expect(await evaluate()).toBe(0);
   });
@@ -330,7 +347,7 @@ describe('a price target crossed by a synced fixture', () => {
 describe('percentage and Fear & Greed rules', () => {
   it('a move of N % within the window fires once per window', async () => {
     const user = await premiumUser();
-    await send(user.cookie, '/api/alerts/rules', 'POST', { kind: 'percent', percent: 5, window: '1h' });
+    await api(user.cookie).alerts.rules.$post({ json: { kind: 'percent', percent: 5, window: '1h' } });
     const hourAgo = new Date(Date.now() - 61 * 60_000);
     await app.handle.db
       .insertInto('crypto_metrics')
@@ -348,7 +365,7 @@ describe('percentage and Fear & Greed rules', () => {
   it('a 24-hour move with no sync a day back is read from CoinGecko’s own 24h change, as the dashboard shows it', async () => {
     await app.handle.db.deleteFrom('crypto_metrics').execute();
     const user = await premiumUser();
-    await send(user.cookie, '/api/alerts/rules', 'POST', { kind: 'percent', percent: 2, window: '24h' });
+    await api(user.cookie).alerts.rules.$post({ json: { kind: 'percent', percent: 2, window: '24h' } });
     await app.handle.db
       .insertInto('crypto_metrics')
       .values({ symbol: 'XRP', price: '2.1338', price_change_24h: '6.69' })
@@ -367,7 +384,7 @@ describe('percentage and Fear & Greed rules', () => {
       .execute();
     await evaluate();
     const user = await premiumUser();
-    await send(user.cookie, '/api/alerts/rules', 'POST', { kind: 'fear_greed', target: 75 });
+    await api(user.cookie).alerts.rules.$post({ json: { kind: 'fear_greed', target: 75 } });
     await app.handle.db
       .insertInto('fear_greed_index')
       .values({
@@ -475,7 +492,7 @@ describe('delivery', () => {
   async function crossFor(user: { cookie: string }, target: number) {
     await syncPrice(target - 0.01);
     await evaluate();
-    await send(user.cookie, '/api/alerts/rules', 'POST', { kind: 'price', target });
+    await api(user.cookie).alerts.rules.$post({ json: { kind: 'price', target } });
     await syncPrice(target + 0.01);
     expect(await evaluate()).toBe(1);
   }
@@ -567,9 +584,11 @@ describe('delivery', () => {
     const keys = browserKeys();
     const path = `/gone-${user.userId}`;
     push.markGone(path);
-    await send(user.cookie, '/api/push/subscriptions', 'POST', {
-      endpoint: `${push.url}${path}`,
-      keys: { p256dh: keys.p256dh, auth: keys.auth },
+    await api(user.cookie).push.subscriptions.$post({
+      json: {
+        endpoint: `${push.url}${path}`,
+        keys: { p256dh: keys.p256dh, auth: keys.auth },
+      },
     });
     await crossFor(user, 1.31);
     await deliverDue(delivery());
@@ -587,23 +606,21 @@ describe('unsubscribe links and the weekly summary', () => {
   it('the link in an email switches that category off without signing in; a forged one is refused', async () => {
     const user = await app.signedInUser();
     await syncPrice(0.3);
-    await send(user.cookie, '/api/alerts/rules', 'POST', { kind: 'price', target: 0.31 });
+    await api(user.cookie).alerts.rules.$post({ json: { kind: 'price', target: 0.31 } });
     await syncPrice(0.32);
     await evaluate();
     await deliverDue(delivery());
     const mail = await smtp.waitFor(user.email, /XRP rose above \$0\.31/);
     const token = new URL(/http\S+\/unsubscribe\?token=\S+/.exec(mail.text)![0]).searchParams.get('token')!;
-    expect(await (await app.request(`/api/unsubscribe?token=${encodeURIComponent(token)}`)).json()).toEqual({
+    expect(await (await api().unsubscribe.$get({ query: { token } })).json()).toEqual({
       category: 'price',
       label: 'price alert emails',
     });
     const forged = `${token.split('.')[0]}.${'x'.repeat(43)}`;
-    expect(
-      (await app.request(`/api/unsubscribe?token=${encodeURIComponent(forged)}`, { method: 'POST' })).status,
-    ).toBe(404);
-    const done = await app.request(`/api/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST' });
+    expect((await api().unsubscribe.$post({ query: { token: forged } })).status).toBe(404);
+    const done = await api().unsubscribe.$post({ query: { token } });
     expect(done.status).toBe(200);
-    expect(await (await app.request('/api/preferences', { cookie: user.cookie })).json()).toMatchObject({
+    expect(await (await api(user.cookie).preferences.$get()).json()).toMatchObject({
       notificationEmailPriceAlerts: false,
     });
   });

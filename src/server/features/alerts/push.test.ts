@@ -24,20 +24,14 @@ afterAll(async () => {
 async function pushMember() {
   const member = await app.signedInUser({ plan: 'premium' });
   for (const field of ['notificationPushEnabled', 'notificationPushPriceAlerts']) {
-    const saved = await app.request('/api/preferences', {
-      method: 'PATCH',
-      cookie: member.cookie,
-      json: { [field]: true },
-    });
+    const saved = await app.client(member.cookie).preferences.$patch({ json: { [field]: true } });
     expect(saved.status).toBe(200);
   }
   return member;
 }
 
 const subscribe = (cookie: string, endpoint: string, keys: { p256dh: string; auth: string }) =>
-  app.request('/api/push/subscriptions', {
-    method: 'POST',
-    cookie,
+  app.client(cookie).push.subscriptions.$post({
     json: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } },
   });
 const errorOf = async (response: Response) =>
@@ -125,7 +119,7 @@ describe('push subscriptions', () => {
       .where('endpoint', '=', endpoint)
       .execute();
     expect(rows).toEqual([{ user_id: first.userId, p256dh: firstKeys.p256dh }]);
-    expect(await (await app.request('/api/push/config', { cookie: second.cookie })).json()).toMatchObject({
+    expect(await (await app.client(second.cookie).push.config.$get()).json()).toMatchObject({
       subscriptions: 0,
     });
 

@@ -120,13 +120,16 @@ describe('weekly market summaries', () => {
 
   it('answers over HTTP: 404 for a week without data, 422 for a key that is not a week', async () => {
     const current = weekKey(new Date());
-    const ok = await app.request(`/api/analysis/weeks`);
+    const weeks = app.client().analysis.weeks;
+    const ok = await weeks.$get({ query: {} });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).weeks[0].week).toBe(current);
-    const missing = await app.request('/api/analysis/weeks/2020-W10');
+    expect(((await ok.json()) as { weeks: { week: string }[] }).weeks[0]?.week).toBe(current);
+    const missing = await weeks[':week'].$get({ param: { week: '2020-W10' } });
     expect(missing.status).toBe(404);
-    expect((await missing.json()).error.message).toBe('There is no market data for this week.');
-    expect((await app.request('/api/analysis/weeks/2025-W53')).status).toBe(422);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe(
+      'There is no market data for this week.',
+    );
+    expect((await weeks[':week'].$get({ param: { week: '2025-W53' } })).status).toBe(422);
   });
 });
 
@@ -161,8 +164,10 @@ describe('what each role gets over HTTP', () => {
     cookies.complimentary = (await app.signedInUser({ plan: 'complimentary' })).cookie;
   });
 
-  const get = async (path: string, role: string) => {
-    const response = await app.request(path, role === 'anonymous' ? {} : { cookie: cookies[role] });
+  /** The list of weeks, or one week when `week` is given. */
+  const get = async (week: string | null, role: string) => {
+    const weeks = app.client(role === 'anonymous' ? undefined : cookies[role]).analysis.weeks;
+    const response = week ? await weeks[':week'].$get({ param: { week } }) : await weeks.$get({ query: {} });
     expect(response.status).toBe(200);
     const text = await response.text();
     return { text, body: JSON.parse(text), cacheControl: response.headers.get('cache-control') };
@@ -170,7 +175,7 @@ describe('what each role gets over HTTP', () => {
 
   for (const role of ['anonymous', 'free']) {
     it(`${role}: the weeks' price and Fear & Greed, but no whale statistics`, async () => {
-      const { body, text, cacheControl } = await get('/api/analysis/weeks', role);
+      const { body, text, cacheControl } = await get(null, role);
       const weeks = body.weeks as Week[];
       expect(weeks[0]).toMatchObject({ week: current, locked: true, whales: null, price: { close: 2.45 } });
       const w47 = weeks.find((week) => week.week === '2026-W47');
@@ -181,7 +186,7 @@ describe('what each role gets over HTTP', () => {
     });
 
     it(`${role}: a week's figures and headlines, but neither daily closes nor whales`, async () => {
-      const { body, text, cacheControl } = await get('/api/analysis/weeks/2026-W47', role);
+      const { body, text, cacheControl } = await get('2026-W47', role);
       expect(body).toMatchObject({
         week: '2026-W47',
         locked: true,
@@ -202,14 +207,14 @@ describe('what each role gets over HTTP', () => {
 
   for (const role of ['premium', 'complimentary']) {
     it(`${role}: whale statistics in the list and daily closes in a week`, async () => {
-      const list = await get('/api/analysis/weeks', role);
+      const list = await get(null, role);
       expect((list.body.weeks as Week[])[0]).toMatchObject({
         week: current,
         locked: false,
         whales: { count: 1, volumeXrp: 7_000_000 },
       });
       expect(list.cacheControl).toBe('private, max-age=60');
-      const week = await get('/api/analysis/weeks/2026-W47', role);
+      const week = await get('2026-W47', role);
       expect(week.body).toMatchObject({
         locked: false,
         whales: { count: 2, volumeXrp: 8_000_000, largestXrp: 5_000_000 },

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../../../tests/support/fake-stripe';
 import { startTestSmtp, type TestSmtp } from '../../../../tests/support/smtp';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../../tests/support/test-app';
+import type { BillingInvoice } from '@/domain/billing/billing';
+import type { SubscriptionStatus } from '@/domain/subscription/subscription.schema';
 import { PREMIUM_LOOKUP_KEY } from './stripe-provider';
 
 /** Billing through the real `stripe` SDK against a local server speaking Stripe's API. */
@@ -28,7 +30,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const post = (cookie?: string) => ({ method: 'POST', ...(cookie ? { cookie } : {}) });
+const api = (cookie?: string) => app.client(cookie);
+type ErrorBody = { error: { code: string; message: string } };
 
 async function planOf(userId: string) {
   const row = await app.handle.db
@@ -55,7 +58,7 @@ async function deliver(
 /** A user who went through checkout on Stripe's side; returns the ids the webhooks talk about. */
 async function checkedOutUser(plan: 'free' | 'complimentary' = 'free') {
   const user = await app.signedInUser();
-  const checkout = await app.request('/api/billing/checkout', post(user.cookie));
+  const checkout = await api(user.cookie).billing.checkout.$post();
   expect(checkout.status).toBe(200);
   const { url } = (await checkout.json()) as { url: string };
   const { session, subscription } = stripe.completeCheckout(url.split('/').pop() ?? '');
@@ -72,7 +75,7 @@ async function checkedOutUser(plan: 'free' | 'complimentary' = 'free') {
 describe('checkout', () => {
   it('opens Stripe Checkout with one customer per user and one remembered $9/month price', async () => {
     const { cookie, userId, email } = await app.signedInUser();
-    const first = await app.request('/api/billing/checkout', post(cookie));
+    const first = await api(cookie).billing.checkout.$post();
     expect(first.status).toBe(200);
     const { url } = (await first.json()) as { url: string };
     expect(url.startsWith(`${stripe.url}/pay/cs_`)).toBe(true);
@@ -92,7 +95,7 @@ describe('checkout', () => {
     expect(price?.recurring).toMatchObject({ interval: 'month' });
 
     // A second checkout (the first tab was closed) reuses the customer and the price.
-    const second = await app.request('/api/billing/checkout', post(cookie));
+    const second = await api(cookie).billing.checkout.$post();
     expect(second.status).toBe(200);
     const secondSession = stripe.checkoutSessions.get(
       ((await second.json()) as { url: string }).url.split('/').pop() ?? '',
@@ -113,28 +116,30 @@ describe('checkout', () => {
   });
 
   it('refuses without a session, for premium and complimentary users, and says so when Stripe fails', async () => {
-    expect((await app.request('/api/billing/checkout', post())).status).toBe(401);
-    expect((await app.request('/api/billing/portal', post())).status).toBe(401);
-    expect((await app.request('/api/billing/sync', post())).status).toBe(401);
-    expect((await app.request('/api/subscription/check')).status).toBe(401);
+    expect((await api().billing.checkout.$post()).status).toBe(401);
+    expect((await api().billing.portal.$post()).status).toBe(401);
+    expect((await api().billing.sync.$post()).status).toBe(401);
+    expect((await api().subscription.check.$get()).status).toBe(401);
 
     const premium = await app.signedInUser({ plan: 'premium' });
-    const premiumAnswer = await app.request('/api/billing/checkout', post(premium.cookie));
+    const premiumAnswer = await api(premium.cookie).billing.checkout.$post();
     expect(premiumAnswer.status).toBe(409);
     const complimentary = await app.signedInUser({ plan: 'complimentary' });
-    const compAnswer = await app.request('/api/billing/checkout', post(complimentary.cookie));
+    const compAnswer = await api(complimentary.cookie).billing.checkout.$post();
     expect(compAnswer.status).toBe(409);
-    expect((await compAnswer.json()).error.message).toMatch(/complimentary/i);
-    const compPortal = await app.request('/api/billing/portal', post(complimentary.cookie));
+    expect(((await compAnswer.json()) as ErrorBody).error.message).toMatch(/complimentary/i);
+    const compPortal = await api(complimentary.cookie).billing.portal.$post();
     expect(compPortal.status).toBe(409);
 
     const free = await app.signedInUser();
     stripe.failNext('POST /v1/checkout/sessions', 400, 'Your account cannot currently make live charges.');
-    const failed = await app.request('/api/billing/checkout', post(free.cookie));
+    const failed = await api(free.cookie).billing.checkout.$post();
     expect(failed.status).toBe(502);
-    expect((await failed.json()).error.message).toBe('Failed to create checkout session. Please try again.');
+    expect(((await failed.json()) as ErrorBody).error.message).toBe(
+      'Failed to create checkout session. Please try again.',
+    );
     // Nothing was lost: the next try works.
-    expect((await app.request('/api/billing/checkout', post(free.cookie))).status).toBe(200);
+    expect((await api(free.cookie).billing.checkout.$post()).status).toBe(200);
   });
 });
 
@@ -147,7 +152,7 @@ describe('webhooks', () => {
     expect(await response.json()).toEqual({ received: true, duplicate: false });
     expect(await planOf(user.userId)).toBe('premium');
 
-    const status = await (await app.request('/api/subscription/check', { cookie: user.cookie })).json();
+    const status = await (await api(user.cookie).subscription.check.$get()).json();
     const item = (user.subscription.items as { data: { current_period_end: number }[] }).data[0];
     expect(status).toEqual({
       subscribed: true,
@@ -230,13 +235,13 @@ describe('webhooks', () => {
     expect((await deliver(completed)).status).toBe(200);
     expect((await deliver(created)).status).toBe(200);
     expect(await planOf(user.userId)).toBe('free');
-    const status = await (await app.request('/api/subscription/check', { cookie: user.cookie })).json();
+    const status = await (await api(user.cookie).subscription.check.$get()).json();
     expect(status).toEqual({ subscribed: false, subscriptionEnd: null, plan: 'free' });
   });
 
   it('follows the whole lifecycle: subscribe, renew, payment failed, cancel at period end, deleted', async () => {
     const user = await checkedOutUser();
-    const summary = async () => (await app.request('/api/billing/summary', { cookie: user.cookie })).json();
+    const summary = async () => (await api(user.cookie).billing.summary.$get()).json();
 
     await deliver(stripe.event('checkout.session.completed', user.session));
     await deliver(stripe.event('customer.subscription.created', user.subscription));
@@ -253,9 +258,11 @@ describe('webhooks', () => {
     const nextEnd = Math.floor(Date.now() / 1000) + 61 * 24 * 3600;
     stripe.updateSubscription(user.subscriptionId, { current_period_end: nextEnd });
     await deliver(stripe.event('invoice.paid', stripe.invoiceFor(user.subscriptionId, 'paid')));
-    const renewed = await (await app.request('/api/subscription/check', { cookie: user.cookie })).json();
+    const renewed = (await (await api(user.cookie).subscription.check.$get()).json()) as SubscriptionStatus;
     expect(renewed.subscriptionEnd).toBe(new Date(nextEnd * 1000).toISOString());
-    const invoices = await (await app.request('/api/billing/invoices', { cookie: user.cookie })).json();
+    const invoices = (await (await api(user.cookie).billing.invoices.$get()).json()) as {
+      invoices: BillingInvoice[];
+    };
     expect(invoices.invoices).toHaveLength(2);
     expect(invoices.invoices[0]).toMatchObject({ status: 'paid', amountCents: 900, currency: 'usd' });
 
@@ -325,7 +332,7 @@ describe('portal, checkout return and account deletion', () => {
   it('opens the billing portal for a customer, returning to /membership', async () => {
     const user = await checkedOutUser();
     await deliver(stripe.event('checkout.session.completed', user.session));
-    const response = await app.request('/api/billing/portal', post(user.cookie));
+    const response = await api(user.cookie).billing.portal.$post();
     expect(response.status).toBe(200);
     expect(((await response.json()) as { url: string }).url.startsWith(`${stripe.url}/portal/bps_`)).toBe(
       true,
@@ -334,14 +341,14 @@ describe('portal, checkout return and account deletion', () => {
     expect(portalCall?.body.return_url).toBe(`${app.env.PUBLIC_URL}/membership`);
 
     const stranger = await app.signedInUser();
-    const none = await app.request('/api/billing/portal', post(stranger.cookie));
+    const none = await api(stranger.cookie).billing.portal.$post();
     expect(none.status).toBe(409);
   });
 
   it('the checkout-return sync reads the subscription from Stripe before any webhook arrived', async () => {
     const user = await checkedOutUser();
     expect(await planOf(user.userId)).toBe('free');
-    const response = await app.request('/api/billing/sync', post(user.cookie));
+    const response = await api(user.cookie).billing.sync.$post();
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ subscribed: true, plan: 'premium' });
     expect(await planOf(user.userId)).toBe('premium');
@@ -350,12 +357,7 @@ describe('portal, checkout return and account deletion', () => {
   it('deleting an account cancels its paid subscription at Stripe', async () => {
     const user = await checkedOutUser();
     await deliver(stripe.event('checkout.session.completed', user.session));
-    const response = await app.request('/api/account/delete', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: TEST_PASSWORD }),
-      cookie: user.cookie,
-    });
+    const response = await api(user.cookie).account.delete.$post({ json: { password: TEST_PASSWORD } });
     expect(response.status).toBe(200);
     expect(stripe.subscriptions.get(user.subscriptionId)?.status).toBe('canceled');
     const cancel = stripe.requests.find(
@@ -375,15 +377,15 @@ describe('portal, checkout return and account deletion', () => {
     // The price shown is the one Stripe holds (edited in its dashboard here), not our default.
     expect(stripe.prices.size).toBe(1);
     for (const price of stripe.prices.values()) price.unit_amount = 1250;
-    const config = await (await app.request('/api/billing/config')).json();
+    const config = await (await api().billing.config.$get()).json();
     expect(config).toEqual({
       mode: 'stripe',
       price: { amountCents: 1250, currency: 'usd', interval: 'month', intervalCount: 1 },
       priceUnavailable: null,
     });
-    const page = await app.request('/api/billing/test/portal', { cookie: user.cookie });
+    const page = await api(user.cookie).billing.test.portal.$get();
     expect(page.status).toBe(404);
-    const pay = await app.request('/api/billing/test/checkout/cs_test_x/pay', post(user.cookie));
+    const pay = await api(user.cookie).billing.test.checkout[':id'].pay.$post({ param: { id: 'cs_test_x' } });
     expect(pay.status).toBe(404);
   });
 });

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_SENT } from '@/domain/contact/contact.schema';
+import { CONTACT_SENT, type ContactMessageInput } from '@/domain/contact/contact.schema';
 import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
 
 const { app, smtp } = useTestAppWithSmtp({ TRUST_PROXY: 'true' });
 let ip = 0;
 
-const send = (body: unknown, options: { from?: string; cookie?: string } = {}) =>
-  app().request('/api/contact', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': options.from ?? `203.0.113.${++ip}` },
-    body: JSON.stringify(body),
-    ...(options.cookie ? { cookie: options.cookie } : {}),
-  });
+const send = (body: ContactMessageInput, options: { from?: string; cookie?: string } = {}) =>
+  app()
+    .client(options.cookie)
+    .contact.$post({ json: body }, { headers: { 'x-forwarded-for': options.from ?? `203.0.113.${++ip}` } });
 const stored = () =>
   app().handle.db.selectFrom('contact_messages').selectAll().orderBy('created_at').execute();
 const message = {
@@ -50,7 +47,7 @@ describe('POST /api/contact', () => {
 
   it('answers 422 with the first problem and stores nothing', async () => {
     const before = (await stored()).length;
-    const cases: [unknown, string][] = [
+    const cases: [ContactMessageInput, string][] = [
       [{ ...message, name: '' }, 'name: Please enter your name'],
       [{ ...message, email: 'nope' }, 'email: Please enter a valid email address'],
       [{ ...message, message: 'short' }, 'message: Please write at least 10 characters'],
@@ -59,7 +56,7 @@ describe('POST /api/contact', () => {
     for (const [body, text] of cases) {
       const response = await send(body);
       expect(response.status).toBe(422);
-      expect((await response.json()).error.message).toBe(text);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(text);
     }
     expect(await stored()).toHaveLength(before);
   });

@@ -43,17 +43,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-const json = (method: string, body: unknown, cookie: string) => ({
-  method,
-  cookie,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
+const keysApi = (cookie?: string) => app.client(cookie).developer.keys;
 const call = (path: string, key?: string) =>
   app.request(`/api/v1${path}`, key ? { headers: { authorization: `Bearer ${key}` } } : {});
 
 async function newKey(cookie: string, name = 'my bot') {
-  const response = await app.request('/api/developer/keys', json('POST', { name }, cookie));
+  const response = await keysApi(cookie).$post({ json: { name } });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: string; key: string; prefix: string };
 }
@@ -61,10 +56,8 @@ async function newKey(cookie: string, name = 'my bot') {
 describe('API keys', () => {
   it('are Premium: free users and visitors cannot create or list them', async () => {
     const free = await app.signedInUser();
-    expect((await app.request('/api/developer/keys', json('POST', { name: 'x' }, free.cookie))).status).toBe(
-      403,
-    );
-    expect((await app.request('/api/developer/keys')).status).toBe(401);
+    expect((await keysApi(free.cookie).$post({ json: { name: 'x' } })).status).toBe(403);
+    expect((await keysApi().$get()).status).toBe(401);
   });
 
   it('are shown once, stored hashed, listed with last use and daily usage, and revoked at once', async () => {
@@ -81,7 +74,7 @@ describe('API keys', () => {
 
     expect((await call('/metrics', created.key)).status).toBe(200);
     expect((await call('/fear-greed', created.key)).status).toBe(200);
-    const { keys } = await (await app.request('/api/developer/keys', { cookie: user.cookie })).json();
+    const { keys } = (await (await keysApi(user.cookie).$get()).json()) as { keys: unknown[] };
     expect(keys).toEqual([
       expect.objectContaining({
         id: created.id,
@@ -92,18 +85,12 @@ describe('API keys', () => {
     ]);
     expect(JSON.stringify(keys)).not.toContain(created.key);
 
-    expect(
-      (await app.request(`/api/developer/keys/${created.id}`, { method: 'DELETE', cookie: user.cookie }))
-        .status,
-    ).toBe(204);
+    expect((await keysApi(user.cookie)[':id'].$delete({ param: { id: created.id } })).status).toBe(204);
     const revoked = await call('/metrics', created.key);
     expect(revoked.status).toBe(401);
     expect((await revoked.json()).error.message).toBe('Invalid or revoked API key');
     const other = await app.signedInUser({ plan: 'premium' });
-    expect(
-      (await app.request(`/api/developer/keys/${created.id}`, { method: 'DELETE', cookie: other.cookie }))
-        .status,
-    ).toBe(404);
+    expect((await keysApi(other.cookie)[':id'].$delete({ param: { id: created.id } })).status).toBe(404);
   });
 
   it('stop working the moment the owner is no longer Premium, and work again when they are', async () => {

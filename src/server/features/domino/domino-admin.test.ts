@@ -16,11 +16,16 @@ const json = (method: string, body: unknown, cookie: string) => ({
   body: JSON.stringify(body),
 });
 
-async function create(fields: Record<string, unknown> = {}) {
-  const response = await app.request(
-    '/api/admin/domino-events',
-    json('POST', { date: '2026-01-15', institution: 'Bank', event: 'Pilot', ...fields }, admin.cookie),
-  );
+type ErrorBody = { error: { code: string; message: string } };
+const events = () => app.client(admin.cookie).admin['domino-events'];
+type DominoInput = Parameters<ReturnType<typeof events>['$post']>[0]['json'];
+const move = (id: string, direction: 'up' | 'down') =>
+  events()[':id'].move.$post({ param: { id }, json: { direction } });
+
+async function create(fields: Partial<DominoInput> = {}) {
+  const response = await events().$post({
+    json: { date: '2026-01-15', institution: 'Bank', event: 'Pilot', ...fields },
+  });
   expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()) as { id: string; displayOrder: number; impact: string; isActive: boolean };
 }
@@ -118,10 +123,10 @@ describe('admin Domino events', () => {
 
   it('edits and toggles active: an inactive event leaves the public tracker; old and new are audited', async () => {
     const event = await create({ institution: 'Toggled' });
-    const response = await app.request(
-      `/api/admin/domino-events/${event.id}`,
-      json('PATCH', { isActive: false, event: 'Paused pilot' }, admin.cookie),
-    );
+    const response = await events()[':id'].$patch({
+      param: { id: event.id },
+      json: { isActive: false, event: 'Paused pilot' },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       isActive: false,
@@ -129,7 +134,9 @@ describe('admin Domino events', () => {
       updatedBy: admin.userId,
     });
     const premium = await app.signedInUser({ plan: 'premium' });
-    const publicList = await (await app.request('/api/domino-events', { cookie: premium.cookie })).json();
+    const publicList = (await (await app.client(premium.cookie)['domino-events'].$get()).json()) as {
+      events: { id: string }[];
+    };
     expect(publicList.events.map((e: { id: string }) => e.id)).not.toContain(event.id);
     const audit = (await auditRows('domino_event_update')).find(
       (row) => (row.new_value as { id: string }).id === event.id,
@@ -141,61 +148,47 @@ describe('admin Domino events', () => {
   it('answers 404 for an unknown event and audits nothing', async () => {
     const before = await counts();
     const missing = '00000000-0000-4000-8000-000000000000';
-    for (const [method, path, body] of [
-      ['PATCH', `/api/admin/domino-events/${missing}`, { isActive: false }],
-      ['DELETE', `/api/admin/domino-events/${missing}`, undefined],
-      ['POST', `/api/admin/domino-events/${missing}/move`, { direction: 'up' }],
-    ] as const) {
-      const response = await app.request(
-        path,
-        body ? json(method, body, admin.cookie) : { method, cookie: admin.cookie },
-      );
+    for (const call of [
+      () => events()[':id'].$patch({ param: { id: missing }, json: { isActive: false } }),
+      () => events()[':id'].$delete({ param: { id: missing } }),
+      () => move(missing, 'up'),
+    ]) {
+      const response = await call();
       expect(response.status).toBe(404);
-      expect((await response.json()).error.message).toBe('Domino event not found');
+      expect(((await response.json()) as ErrorBody).error.message).toBe('Domino event not found');
     }
     expect(await counts()).toEqual(before);
   });
 
   it('moves by swapping with the neighbour; the first cannot move up and the last cannot move down', async () => {
     const list = async () =>
-      (await (await app.request('/api/admin/domino-events', { cookie: admin.cookie })).json()) as {
+      (await (await events().$get()).json()) as {
         id: string;
         displayOrder: number;
       }[];
     const last = await create({ institution: 'Last' });
-    const events = await list();
-    const [top] = events;
-    const up = await app.request(
-      `/api/admin/domino-events/${top!.id}/move`,
-      json('POST', { direction: 'up' }, admin.cookie),
-    );
+    const listed = await list();
+    const [top] = listed;
+    const up = await move(top!.id, 'up');
     expect(up.status).toBe(409);
-    expect((await up.json()).error.message).toBe('The first event cannot move up');
-    const down = await app.request(
-      `/api/admin/domino-events/${last.id}/move`,
-      json('POST', { direction: 'down' }, admin.cookie),
-    );
+    expect(((await up.json()) as ErrorBody).error.message).toBe('The first event cannot move up');
+    const down = await move(last.id, 'down');
     expect(down.status).toBe(409);
-    expect((await down.json()).error.message).toBe('The last event cannot move down');
+    expect(((await down.json()) as ErrorBody).error.message).toBe('The last event cannot move down');
 
-    const moved = await app.request(
-      `/api/admin/domino-events/${last.id}/move`,
-      json('POST', { direction: 'up' }, admin.cookie),
-    );
+    const moved = await move(last.id, 'up');
     expect(moved.status).toBe(200);
     const after = (await moved.json()) as { id: string }[];
     expect(after.at(-2)?.id).toBe(last.id);
-    expect(after.at(-1)?.id).toBe(events.at(-2)?.id);
+    expect(after.at(-1)?.id).toBe(listed.at(-2)?.id);
     expect((await auditRows('domino_event_reorder')).length).toBe(1);
   });
 
   it('keeps display orders unique under concurrent moves', async () => {
-    const events = await Promise.all([1, 2, 3].map((n) => create({ institution: `Concurrent ${n}` })));
+    const created = await Promise.all([1, 2, 3].map((n) => create({ institution: `Concurrent ${n}` })));
     const responses = await Promise.all(
-      events.flatMap((event) =>
-        (['up', 'down', 'up'] as const).map((direction) =>
-          app.request(`/api/admin/domino-events/${event.id}/move`, json('POST', { direction }, admin.cookie)),
-        ),
+      created.flatMap((event) =>
+        (['up', 'down', 'up'] as const).map((direction) => move(event.id, direction)),
       ),
     );
     expect(responses.every((response) => response.status === 200 || response.status === 409)).toBe(true);
@@ -207,19 +200,13 @@ describe('admin Domino events', () => {
 
   it('deletes an event with an audit row holding what was deleted', async () => {
     const event = await create({ institution: 'Doomed' });
-    const response = await app.request(`/api/admin/domino-events/${event.id}`, {
-      method: 'DELETE',
-      cookie: admin.cookie,
-    });
+    const response = await events()[':id'].$delete({ param: { id: event.id } });
     expect(response.status).toBe(204);
     const audit = (await auditRows('domino_event_delete')).find(
       (row) => (row.old_value as { id: string }).id === event.id,
     );
     expect(audit?.old_value).toMatchObject({ institution: 'Doomed' });
-    const again = await app.request(`/api/admin/domino-events/${event.id}`, {
-      method: 'DELETE',
-      cookie: admin.cookie,
-    });
+    const again = await events()[':id'].$delete({ param: { id: event.id } });
     expect(again.status).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DominoList } from '@/domain/domino/domino.schema';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 
 let app: TestApp;
@@ -40,8 +41,8 @@ afterAll(async () => app?.close());
 describe('GET /api/domino-events', () => {
   it('gives visitors and free users only the first 2 active events, with the total', async () => {
     const { cookie } = await app.signedInUser();
-    for (const init of [{}, { cookie }]) {
-      const body = await (await app.request('/api/domino-events', init)).json();
+    for (const signedIn of [undefined, cookie]) {
+      const body = (await (await app.client(signedIn)['domino-events'].$get()).json()) as DominoList;
       expect(body.total).toBe(3);
       expect(body.truncated).toBe(true);
       expect(body.events.map((event: { institution: string }) => event.institution)).toEqual([
@@ -53,7 +54,7 @@ describe('GET /api/domino-events', () => {
 
   it('gives premium members every active event by display order, then newest date', async () => {
     const { cookie } = await app.signedInUser({ plan: 'premium' });
-    const body = await (await app.request('/api/domino-events', { cookie })).json();
+    const body = (await (await app.client(cookie)['domino-events'].$get()).json()) as DominoList;
     expect(body).toMatchObject({ total: 3, truncated: false });
     expect(body.events).toEqual([
       expect.objectContaining({

@@ -161,11 +161,9 @@ describe('GET /api/events', () => {
     it('ends the stream once an admin blocks the member', async () => {
       const { userId, stream } = await openPremiumRaw();
       const admin = await app.signedInUser({ role: 'admin' });
-      const blocked = await app.request(`/api/admin/users/${userId}`, {
-        method: 'PATCH',
-        cookie: admin.cookie,
-        json: { blocked: true, reason: 'Abuse' },
-      });
+      const blocked = await app
+        .client(admin.cookie)
+        .admin.users[':userId'].$patch({ param: { userId }, json: { blocked: true, reason: 'Abuse' } });
       expect(blocked.status).toBe(200);
       await publishWhaleAndPrice('AFTER-ADMIN-BLOCK', '4.03');
       expect(await stream.outcome()).toBe('ended');

@@ -9,7 +9,7 @@ afterAll(async () => app?.close());
 
 describe('system routes', () => {
   it('GET /api/health reports the database, version and uptime', async () => {
-    const response = await app.request('/api/health');
+    const response = await app.client().health.$get();
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toMatchObject({ status: 'ok', database: 'ok', version: expect.any(String) });
@@ -21,7 +21,7 @@ describe('system routes', () => {
   it('GET /api/health answers 503 when the database is gone', async () => {
     const broken = await (await import('../../../../tests/support/test-app')).createTestApp();
     await broken.handle.close();
-    const response = await broken.request('/api/health');
+    const response = await broken.client().health.$get();
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ status: 'degraded', database: 'unreachable' });
   });
@@ -47,7 +47,7 @@ describe('system routes', () => {
   });
 
   it('sets secure headers with a CSP that allows no inline script', async () => {
-    const response = await app.request('/api/health');
+    const response = await app.client().health.$get();
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);

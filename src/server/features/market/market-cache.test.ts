@@ -23,12 +23,15 @@ async function announced(change: () => Promise<unknown>): Promise<void> {
 }
 
 const latestPrice = async () =>
-  ((await (await app.request('/api/market/metrics')).json()) as { latest: { price: string } | null }).latest
-    ?.price;
+  (
+    (await (await app.client().market.metrics.$get({ query: {} })).json()) as {
+      latest: { price: string } | null;
+    }
+  ).latest?.price;
 const titles = async () =>
-  ((await (await app.request('/api/news')).json()) as { articles: { title: string }[] }).articles.map(
-    (article) => article.title,
-  );
+  (
+    (await (await app.client().news.$get({ query: {} })).json()) as { articles: { title: string }[] }
+  ).articles.map((article) => article.title);
 
 describe('reads kept in memory until a change is announced', () => {
   it('market figures: an insert, an update and a delete are each seen at once', async () => {
@@ -78,8 +81,11 @@ describe('reads kept in memory until a change is announced', () => {
 
   it('forgets the Fear & Greed answer when a new reading arrives', async () => {
     const latest = async () =>
-      ((await (await app.request('/api/market/fear-greed')).json()) as { latest: { value: number } | null })
-        .latest?.value;
+      (
+        (await (await app.client().market['fear-greed'].$get()).json()) as {
+          latest: { value: number } | null;
+        }
+      ).latest?.value;
     expect(await latest()).toBeUndefined();
     await announced(() =>
       app.handle.db

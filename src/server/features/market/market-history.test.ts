@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FearGreedRange, HistoryRange, HistorySeries } from '@/domain/market/history';
 import { sourceUnavailableNote } from '@/domain/sync/source-health';
 import { useTestAppWithPlans } from '../../../../tests/support/test-app-with-plans';
 import { getFearGreedView, getMetricsView } from './market.service';
@@ -14,21 +15,23 @@ interface FearGreedHistory {
   points: { day: string; value: number; classification: string }[];
   since: string | null;
 }
-const fearGreed = async (range: string) => {
-  const response = await plans.app.request(`/api/market/fear-greed/history?range=${range}`, {
-    cookie: plans.premium,
-  });
+const market = (cookie?: string) => plans.app.client(cookie).market;
+const fearGreedHistory = (cookie: string | undefined, range: FearGreedRange) =>
+  market(cookie)['fear-greed'].history.$get({ query: { range } });
+const history = (series: HistorySeries, range: HistoryRange) =>
+  market(plans.premium).history.$get({ query: { series, range } });
+const fearGreed = async (range: FearGreedRange) => {
+  const response = await fearGreedHistory(plans.premium, range);
   expect(response.status, range).toBe(200);
   return (await response.json()) as FearGreedHistory;
 };
 
 describe('GET /api/market/fear-greed/history', () => {
   it('is refused to visitors (401) and free users (403), served to premium and complimentary', async () => {
-    const path = '/api/market/fear-greed/history?range=30d';
-    expect((await plans.app.request(path)).status).toBe(401);
-    expect((await plans.app.request(path, { cookie: plans.free })).status).toBe(403);
-    expect((await plans.app.request(path, { cookie: plans.premium })).status).toBe(200);
-    expect((await plans.app.request(path, { cookie: plans.complimentary })).status).toBe(200);
+    expect((await fearGreedHistory(undefined, '30d')).status).toBe(401);
+    expect((await fearGreedHistory(plans.free, '30d')).status).toBe(403);
+    expect((await fearGreedHistory(plans.premium, '30d')).status).toBe(200);
+    expect((await fearGreedHistory(plans.complimentary, '30d')).status).toBe(200);
   });
 
   it('answers every range with no readings when none is stored, and refuses a day range', async () => {
@@ -74,10 +77,8 @@ describe('GET /api/market/fear-greed/history', () => {
 
 describe('GET /api/market/history candles', () => {
   it('has no candles for an empty history, and none for series other than the price', async () => {
-    const get = async (series: string) =>
-      (await (
-        await plans.app.request(`/api/market/history?series=${series}&range=1d`, { cookie: plans.premium })
-      ).json()) as {
+    const get = async (series: HistorySeries) =>
+      (await (await history(series, '1d')).json()) as {
         points: unknown[];
         candles: { bucketMs: number; bars: unknown[] } | null;
       };
@@ -109,9 +110,7 @@ describe('GET /api/market/history candles', () => {
     type Bar = { time: number; open: number; high: number; low: number; close: number; records: number };
     const widths = { '1d': hour, '7d': 4 * hour, '30d': day, '90d': day, '1y': day, all: day };
     for (const [range, width] of Object.entries(widths)) {
-      const response = await plans.app.request(`/api/market/history?series=price&range=${range}`, {
-        cookie: plans.premium,
-      });
+      const response = await history('price', range as HistoryRange);
       const body = (await response.json()) as {
         points: [number, number][];
         candles: { bucketMs: number; bars: Bar[] };
@@ -135,18 +134,14 @@ describe('GET /api/market/history candles', () => {
       // The last candle closes with the latest stored price, as the line does.
       expect(bars.at(-1)!.close, range).toBe(body.points.at(-1)![1]);
     }
-    const { candles } = (await (
-      await plans.app.request('/api/market/history?series=price&range=1d', { cookie: plans.premium })
-    ).json()) as {
+    const { candles } = (await (await history('price', '1d')).json()) as {
       candles: { bars: Bar[] };
     };
     // The current hour holds the syncs since it began; a full hour before it, twelve.
     expect(candles.bars.at(-1)!.time).toBe(hourStart);
     expect(candles.bars.at(-2)!.records).toBe(12);
     // The backfilled days hold one record each: flat candles, not invented ranges.
-    const year = (await (
-      await plans.app.request('/api/market/history?series=price&range=1y', { cookie: plans.premium })
-    ).json()) as {
+    const year = (await (await history('price', '1y')).json()) as {
       candles: { bars: Bar[] };
     };
     expect(year.candles.bars[0]).toMatchObject({ records: 1 });

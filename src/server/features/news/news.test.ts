@@ -1,4 +1,4 @@
-import type { NewsArticle } from '@/domain/news/news.schema';
+import type { NewsArticle, RssFeedDto } from '@/domain/news/news.schema';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -28,20 +28,18 @@ function serveFeed(pathname: string, relative: string, contentType = 'applicatio
   });
 }
 
-async function addFeed(fields: Record<string, unknown>) {
-  const response = await app.request('/api/admin/feeds', {
-    method: 'POST',
-    cookie: admin.cookie,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(fields),
-  });
+type FeedInput = Parameters<ReturnType<TestApp['client']>['admin']['feeds']['$post']>[0]['json'];
+type NewsQuery = Parameters<ReturnType<TestApp['client']>['news']['$get']>[0]['query'];
+
+async function addFeed(fields: FeedInput) {
+  const response = await app.client(admin.cookie).admin.feeds.$post({ json: fields });
   expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()) as { id: string };
 }
 
-const refresh = (cookie: string) => app.request('/api/news/refresh', { method: 'POST', cookie });
-const list = async (query = '') =>
-  (await (await app.request(`/api/news${query}`)).json()) as {
+const refresh = (cookie?: string) => app.client(cookie).news.refresh.$post();
+const list = async (query: NewsQuery = {}) =>
+  (await (await app.client().news.$get({ query })).json()) as {
     articles: NewsArticle[];
     hasMore: boolean;
   };
@@ -112,7 +110,7 @@ describe('news ingestion (fetch-news)', () => {
 
   it('stores every feed format once, deduplicated across feeds by canonical URL and guid', async () => {
     expect(first.status, await first.clone().text()).toBe(200);
-    const { articles } = await list('?limit=100');
+    const { articles } = await list({ limit: '100' });
     const urls = articles.map((article) => article.url);
     expect(new Set(urls).size).toBe(urls.length);
     // Telegraph 5 + Desk 2 + Atom 2 + JSON 2 (one has no url) + CryptoCompare minus its duplicates;
@@ -134,9 +132,9 @@ describe('news ingestion (fetch-news)', () => {
     expect(body.details).toMatch(/Gone: .*404/);
     expect(body.details).toMatch(/Captcha: Not a feed/);
     expect(body.details).toMatch(/Huge: Response too large/);
-    const admins = await (await app.request('/api/admin/feeds', { cookie: admin.cookie })).json();
-    const byName = Object.fromEntries(admins.map((feed: { name: string }) => [feed.name, feed]));
-    expect(byName.Gone.lastError).toMatch(/404/);
+    const admins = (await (await app.client(admin.cookie).admin.feeds.$get()).json()) as RssFeedDto[];
+    const byName = Object.fromEntries(admins.map((feed) => [feed.name, feed]));
+    expect(byName.Gone?.lastError).toMatch(/404/);
     expect(byName.Telegraph).toMatchObject({ lastError: null, lastItemCount: 5 });
     const log = await app.handle.db
       .selectFrom('api_sync_logs')
@@ -153,19 +151,19 @@ describe('news ingestion (fetch-news)', () => {
     const again = await app.signedInUser();
     const response = await refresh(again.cookie);
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as { newArticles: number; details: string | null };
     expect(body.newArticles).toBe(0);
     expect(body.details).toMatch(/5 unchanged \(304\)/);
     expect(feeds.hits('/telegraph.xml')).toBe(before + 1);
   });
 
   it('lists newest first with paging', async () => {
-    const page1 = await list('?limit=3');
-    const page2 = await list('?limit=3&offset=3');
+    const page1 = await list({ limit: '3' });
+    const page2 = await list({ limit: '3', offset: '3' });
     expect(page1.articles).toHaveLength(3);
     expect(page1.hasMore).toBe(true);
     expect(page2.articles[0]?.title).not.toBe(page1.articles[2]?.title);
-    const all = await list('?limit=100');
+    const all = await list({ limit: '100' });
     const dates = all.articles.map((a) => a.publishedAt);
     expect([...dates].sort().reverse()).toEqual(dates);
     // An item the feed did not date sorts by when it was first seen, and says it is undated.
@@ -175,20 +173,20 @@ describe('news ingestion (fetch-news)', () => {
   });
 
   it('searches title and text case-insensitively (full text and short substrings) with the category filter', async () => {
-    const etf = await list('?q=INFLOWS');
+    const etf = await list({ q: 'INFLOWS' });
     expect(etf.articles.map((a) => a.title)).toContain(
       'Fixture: Spot XRP funds log a third week of net inflows',
     );
-    const stemmed = await list('?q=amendments');
+    const stemmed = await list({ q: 'amendments' });
     expect(stemmed.articles.map((a) => a.title)).toContain('Fixture: amendment voting explained');
-    const short = await list('?q=od');
+    const short = await list({ q: 'od' });
     expect(short.articles.length).toBeGreaterThan(0);
     for (const article of short.articles)
       expect(`${article.title} ${article.text}`.toLowerCase()).toContain('od');
-    const filtered = await list('?q=xrp&category=TECHNOLOGY');
+    const filtered = await list({ q: 'xrp', category: 'TECHNOLOGY' });
     expect(filtered.articles.length).toBeGreaterThan(0);
     for (const article of filtered.articles) expect(article.categories).toContain('TECHNOLOGY');
-    expect((await list('?q=zzzzqqq')).articles).toEqual([]);
+    expect((await list({ q: 'zzzzqqq' })).articles).toEqual([]);
     expect((await app.request('/api/news?category=GOSSIP')).status).toBe(422);
   });
 
@@ -204,8 +202,8 @@ describe('news ingestion (fetch-news)', () => {
   });
 
   it('gives the sidebar figures: totals, last 24 h, last 7 days and recent sources', async () => {
-    const stats = await (await app.request('/api/news/stats')).json();
-    const total = (await list('?limit=100')).articles.length;
+    const stats = await (await app.client().news.stats.$get()).json();
+    const total = (await list({ limit: '100' })).articles.length;
     expect(stats.total).toBe(total);
     expect(stats.thisWeek).toBeGreaterThanOrEqual(stats.today);
     expect(stats.recentSources.length).toBeGreaterThan(0);
@@ -218,7 +216,7 @@ describe('news ingestion (fetch-news)', () => {
 
 describe('refresh permissions and limits', () => {
   it('needs a signed-in user', async () => {
-    expect((await app.request('/api/news/refresh', { method: 'POST' })).status).toBe(401);
+    expect((await refresh()).status).toBe(401);
   });
 
   it('allows 3 refreshes per user in 5 minutes, then 429 with Retry-After', async () => {
@@ -287,9 +285,9 @@ describe('admin feeds', () => {
     const toggled = await byId.$patch({ param: { id: feed.id }, json: { enabled: false } });
     expect(toggled.status).toBe(200);
     if (toggled.status === 200) expect((await toggled.json()).enabled).toBe(false);
-    const articlesBefore = (await list('?limit=100')).articles.length;
+    const articlesBefore = (await list({ limit: '100' })).articles.length;
     expect((await byId.$delete({ param: { id: feed.id } })).status).toBe(204);
     expect((await byId.$delete({ param: { id: feed.id } })).status).toBe(404);
-    expect((await list('?limit=100')).articles.length).toBe(articlesBefore);
+    expect((await list({ limit: '100' })).articles.length).toBe(articlesBefore);
   });
 });

@@ -10,13 +10,12 @@ const { app, smtp } = useTestAppWithSmtp({ TRUST_PROXY: 'true' });
 let ip = 0;
 
 /** Each call comes from its own client address unless told, so the per-address limit stays out of the way. */
-const post = (path: string, body: unknown, from = `203.0.113.${++ip}`) =>
-  app().request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
-    body: JSON.stringify(body),
-  });
-const subscribe = (email: unknown, from?: string) => post('/api/newsletter', { email }, from);
+type ErrorBody = { error: { code: string; message: string } };
+const fromAddress = (from = `203.0.113.${++ip}`) => ({ headers: { 'x-forwarded-for': from } });
+const subscribe = (email: string, from?: string) =>
+  app().client().newsletter.$post({ json: { email } }, fromAddress(from));
+const confirm = (body: { token: string }) =>
+  app().client().newsletter.confirm.$post({ json: body }, fromAddress());
 const tokenOf = (text: string) =>
   new URL(/http\S+\/newsletter\/confirm\?token=\S+/.exec(text)![0]).searchParams.get('token')!;
 const statusOf = async (email: string) =>
@@ -48,22 +47,22 @@ describe('newsletter double opt-in', () => {
     const mail = await smtp().waitFor('reader@example.com', /Confirm your XRP Research newsletter/);
     const token = tokenOf(mail.text);
 
-    const confirmed = await post('/api/newsletter/confirm', { token });
+    const confirmed = await confirm({ token });
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toMatchObject({ email: 'reader@example.com' });
     expect(await statusOf('reader@example.com')).toBe('confirmed');
     const welcome = await smtp().waitFor('reader@example.com', /You're subscribed/);
     expect(welcome.text).toMatch(/\/unsubscribe\?token=/);
 
-    const again = await post('/api/newsletter/confirm', { token });
+    const again = await confirm({ token });
     expect(again.status).toBe(404);
-    expect((await again.json()).error.message).toBe(NEWSLETTER_LINK_INVALID);
+    expect(((await again.json()) as ErrorBody).error.message).toBe(NEWSLETTER_LINK_INVALID);
   });
 
   it('answers the same for a subscribed address and sends it nothing more', async () => {
     await subscribe('twice@example.com');
     const token = tokenOf((await smtp().waitFor('twice@example.com', /Confirm/)).text);
-    await post('/api/newsletter/confirm', { token });
+    await confirm({ token });
     const response = await subscribe('twice@example.com');
     expect(await response.json()).toEqual({ message: NEWSLETTER_CHECK_INBOX });
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -88,14 +87,16 @@ describe('newsletter double opt-in', () => {
       .set({ confirmation_sent_at: new Date(Date.now() - 8 * 86_400_000) })
       .where('email', '=', 'late@example.com')
       .execute();
-    expect((await post('/api/newsletter/confirm', { token })).status).toBe(404);
+    expect((await confirm({ token })).status).toBe(404);
     expect(await statusOf('late@example.com')).toBe('pending');
   });
 
   it('answers 422 with a clear message for a bad address', async () => {
     const response = await subscribe('not-an-email');
     expect(response.status).toBe(422);
-    expect((await response.json()).error.message).toBe('email: Please enter a valid email address');
+    expect(((await response.json()) as ErrorBody).error.message).toBe(
+      'email: Please enter a valid email address',
+    );
   });
 
   it('limits sign-ups per client address with 429 and Retry-After', async () => {
@@ -112,13 +113,13 @@ describe('newsletter double opt-in', () => {
 describe('the weekly summary for subscribers', () => {
   it('goes on Monday to confirmed subscribers without an account, once, with a one-click unsubscribe', async () => {
     await subscribe('weekly@example.com');
-    await post('/api/newsletter/confirm', {
+    await confirm({
       token: tokenOf((await smtp().waitFor('weekly@example.com', /Confirm/)).text),
     });
     await subscribe('unconfirmed@example.com');
     const member = await app().signedInUser();
     await subscribe(member.email);
-    await post('/api/newsletter/confirm', {
+    await confirm({
       token: tokenOf((await smtp().waitFor(member.email, /Confirm/)).text),
     });
 
@@ -135,11 +136,9 @@ describe('the weekly summary for subscribers', () => {
     expect(mailsTo(member.email).filter((m) => /weekly/.test(m.subject))).toEqual([]);
 
     const token = new URL(/http\S+\/unsubscribe\?token=\S+/.exec(mail.text)![0]).searchParams.get('token')!;
-    const info = await app().request(`/api/unsubscribe?token=${encodeURIComponent(token)}`);
+    const info = await app().client().unsubscribe.$get({ query: { token } });
     expect(await info.json()).toEqual({ category: 'newsletter', label: 'the XRP Research newsletter' });
-    const done = await app().request(`/api/unsubscribe?token=${encodeURIComponent(token)}`, {
-      method: 'POST',
-    });
+    const done = await app().client().unsubscribe.$post({ query: { token } });
     expect(done.status).toBe(200);
     expect(await statusOf('weekly@example.com')).toBe('unsubscribed');
     await app().handle.db.deleteFrom('newsletter_sends').execute();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Preferences } from '@/domain/preferences/preferences.schema';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 
 let app: TestApp;
@@ -7,17 +8,13 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-const patch = (cookie: string | undefined, body: unknown) =>
-  app.request('/api/preferences', {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    ...(cookie ? { cookie } : {}),
-  });
+const patch = (cookie: string | undefined, body: Record<string, unknown>) =>
+  app.client(cookie).preferences.$patch({ json: body });
+const get = (cookie?: string) => app.client(cookie).preferences.$get();
 
 describe('/api/preferences', () => {
   it('refuses visitors with 401', async () => {
-    expect((await app.request('/api/preferences')).status).toBe(401);
+    expect((await get()).status).toBe(401);
     const response = await patch(undefined, { themePreference: 'dark' });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
@@ -27,7 +24,7 @@ describe('/api/preferences', () => {
 
   it('returns the defaults of SPEC §3 for a new user', async () => {
     const { cookie } = await app.signedInUser();
-    const body = await (await app.request('/api/preferences', { cookie })).json();
+    const body = await (await get(cookie)).json();
     expect(body).toMatchObject({
       themePreference: 'light',
       timezone: 'UTC',
@@ -43,8 +40,8 @@ describe('/api/preferences', () => {
     const { cookie } = await app.signedInUser();
     const response = await patch(cookie, { themePreference: 'dark' });
     expect(response.status).toBe(200);
-    expect((await response.json()).themePreference).toBe('dark');
-    expect((await (await app.request('/api/preferences', { cookie })).json()).themePreference).toBe('dark');
+    expect(((await response.json()) as Preferences).themePreference).toBe('dark');
+    expect(((await (await get(cookie)).json()) as Preferences).themePreference).toBe('dark');
   });
 
   it("answers 422 'Cannot update this field' for a field that is not a preference", async () => {
@@ -60,7 +57,7 @@ describe('/api/preferences', () => {
     const { cookie } = await app.signedInUser();
     expect((await patch(cookie, { themePreference: 'dark', timezone: 'UTC' })).status).toBe(422);
     expect((await patch(cookie, { themePreference: 'neon' })).status).toBe(422);
-    expect((await (await app.request('/api/preferences', { cookie })).json()).themePreference).toBe('light');
+    expect(((await (await get(cookie)).json()) as Preferences).themePreference).toBe('light');
   });
 
   it("refuses premium-only fields for a free user with 'Cannot update this field' and allows them for premium", async () => {
@@ -75,6 +72,6 @@ describe('/api/preferences', () => {
     const premium = await app.signedInUser({ plan: 'premium' });
     const allowed = await patch(premium.cookie, { alertFrequency: 'daily' });
     expect(allowed.status).toBe(200);
-    expect((await allowed.json()).alertFrequency).toBe('daily');
+    expect(((await allowed.json()) as Preferences).alertFrequency).toBe('daily');
   });
 });

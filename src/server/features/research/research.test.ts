@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slugify } from '@/domain/research/research.schema';
+import { slugify, type ResearchPost, type ResearchPostSummary } from '@/domain/research/research.schema';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 
 let app: TestApp;
@@ -11,12 +11,9 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-const json = (method: string, body: unknown, cookie?: string) => ({
-  method,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-  ...(cookie ? { cookie } : {}),
-});
+type ErrorBody = { error: { code: string; message: string } };
+type PostList = { posts: ResearchPostSummary[] };
+const research = (cookie?: string) => app.client(cookie).admin.research;
 const post = {
   title: 'Escrow releases and what they mean',
   summary: 'Every month one billion XRP leaves escrow; most goes back. We read the last year.',
@@ -24,15 +21,13 @@ const post = {
   published: true,
 };
 async function write(input: Partial<typeof post> = {}) {
-  const response = await app.request(
-    '/api/admin/research',
-    json('POST', { ...post, ...input }, admin.cookie),
-  );
+  const response = await research(admin.cookie).$post({ json: { ...post, ...input } });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: string; slug: string; publishedAt: string | null };
 }
 const read = (slug: string, cookie?: string) =>
-  app.request(`/api/research/${slug}`, cookie ? { cookie } : {});
+  app.client(cookie).research[':slug'].$get({ param: { slug } });
+const publicList = () => app.client().research.$get({ query: {} });
 
 describe('slugify', () => {
   it('makes lower-case ASCII words joined by single dashes, never empty', () => {
@@ -66,7 +61,7 @@ describe('research posts', () => {
     }
     for (const cookie of [premium.cookie, admin.cookie])
       expect(await (await read(slug, cookie)).json()).toMatchObject({ body: post.body, locked: false });
-    const list = await (await app.request('/api/research')).json();
+    const list = (await (await publicList()).json()) as PostList;
     expect(list.posts[0]).toMatchObject({ slug, title: post.title, summary: post.summary });
     expect(list.posts[0]).not.toHaveProperty('body');
   });
@@ -76,25 +71,25 @@ describe('research posts', () => {
     expect(draft.publishedAt).toBeNull();
     const premium = await app.signedInUser({ plan: 'premium' });
     expect((await read(draft.slug, premium.cookie)).status).toBe(404);
-    expect((await app.request('/api/research')).ok).toBe(true);
-    const publicList = await (await app.request('/api/research')).json();
-    expect(publicList.posts.map((p: { slug: string }) => p.slug)).not.toContain(draft.slug);
-    const adminList = await (await app.request('/api/admin/research', { cookie: admin.cookie })).json();
-    expect(adminList.posts[0].slug).toBe(draft.slug);
+    expect((await publicList()).ok).toBe(true);
+    const listed = (await (await publicList()).json()) as PostList;
+    expect(listed.posts.map((p: { slug: string }) => p.slug)).not.toContain(draft.slug);
+    const adminList = (await (await research(admin.cookie).$get({ query: {} })).json()) as PostList;
+    expect(adminList.posts[0]?.slug).toBe(draft.slug);
 
-    const published = await app.request(
-      `/api/admin/research/${draft.id}`,
-      json('PUT', { ...post, title: 'ODL corridors in 2026', published: true }, admin.cookie),
-    );
-    const saved = await published.json();
+    const published = await research(admin.cookie)[':id'].$put({
+      param: { id: draft.id },
+      json: { ...post, title: 'ODL corridors in 2026', published: true },
+    });
+    const saved = (await published.json()) as ResearchPost;
     expect(saved).toMatchObject({ slug: draft.slug, title: 'ODL corridors in 2026' });
     expect(saved.publishedAt).not.toBeNull();
-    const edited = await (
-      await app.request(
-        `/api/admin/research/${draft.id}`,
-        json('PUT', { ...post, published: true }, admin.cookie),
-      )
-    ).json();
+    const edited = (await (
+      await research(admin.cookie)[':id'].$put({
+        param: { id: draft.id },
+        json: { ...post, published: true },
+      })
+    ).json()) as ResearchPost;
     expect(edited.publishedAt).toBe(saved.publishedAt);
     expect((await read(draft.slug, premium.cookie)).status).toBe(200);
   });
@@ -108,13 +103,9 @@ describe('research posts', () => {
 
   it('records every change in the audit log and deletes for good', async () => {
     const { id, slug } = await write({ title: 'To be removed' });
-    expect(
-      (await app.request(`/api/admin/research/${id}`, { method: 'DELETE', cookie: admin.cookie })).status,
-    ).toBe(204);
+    expect((await research(admin.cookie)[':id'].$delete({ param: { id } })).status).toBe(204);
     expect((await read(slug, admin.cookie)).status).toBe(404);
-    expect(
-      (await app.request(`/api/admin/research/${id}`, { method: 'DELETE', cookie: admin.cookie })).status,
-    ).toBe(404);
+    expect((await research(admin.cookie)[':id'].$delete({ param: { id } })).status).toBe(404);
     const audit = await app.handle.db
       .selectFrom('admin_audit_logs')
       .select('action_type')
@@ -129,14 +120,11 @@ describe('research posts', () => {
   it('refuses members who are not admins and bad input, changing nothing', async () => {
     const premium = await app.signedInUser({ plan: 'premium' });
     const before = (await app.handle.db.selectFrom('research_posts').select('id').execute()).length;
-    expect((await app.request('/api/admin/research', json('POST', post, premium.cookie))).status).toBe(403);
-    expect((await app.request('/api/admin/research', json('POST', post))).status).toBe(401);
-    const invalid = await app.request(
-      '/api/admin/research',
-      json('POST', { ...post, summary: 'short' }, admin.cookie),
-    );
+    expect((await research(premium.cookie).$post({ json: post })).status).toBe(403);
+    expect((await research().$post({ json: post })).status).toBe(401);
+    const invalid = await research(admin.cookie).$post({ json: { ...post, summary: 'short' } });
     expect(invalid.status).toBe(422);
-    expect((await invalid.json()).error.message).toBe(
+    expect(((await invalid.json()) as ErrorBody).error.message).toBe(
       'summary: Please write a summary of at least 10 characters',
     );
     expect((await app.handle.db.selectFrom('research_posts').select('id').execute()).length).toBe(before);

@@ -30,8 +30,9 @@ const sourceId = async (apiType: string) =>
       .where('api_type', '=', apiType)
       .executeTakeFirstOrThrow()
   ).id;
-const post = (path: string, cookie?: string) =>
-  app.request(path, { method: 'POST', ...(cookie ? { cookie } : {}) });
+type ErrorBody = { error: { code: string; message: string } };
+const adminApi = () => app.client(admin).admin;
+const syncNow = (id: string) => adminApi().sources[':id'].sync.$post({ param: { id } });
 
 describe('admin data-sync routes', () => {
   it('are refused to visitors (401) and to non-admins, premium included (403)', async () => {
@@ -49,16 +50,16 @@ describe('admin data-sync routes', () => {
   });
 
   it('runs a sync on demand and answers with its log; the logs and counters show it', async () => {
-    const response = await post(`/api/admin/sources/${await sourceId('fear_greed')}/sync`, admin);
+    const response = await syncNow(await sourceId('fear_greed'));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       status: 'success',
       log: { apiSource: 'Fear & Greed Index', syncType: 'manual', recordsProcessed: 3 },
     });
-    const logs = await (await app.request('/api/admin/sync-logs', { cookie: admin })).json();
+    const logs = (await (await adminApi()['sync-logs'].$get()).json()) as Record<string, unknown>[];
     expect(logs[0]).toMatchObject({ apiSource: 'Fear & Greed Index', status: 'success' });
-    const sources = await (await app.request('/api/admin/sources', { cookie: admin })).json();
-    expect(sources.find((source: { apiType: string }) => source.apiType === 'fear_greed')).toMatchObject({
+    const sources = (await (await adminApi().sources.$get()).json()) as { apiType: string }[];
+    expect(sources.find((source) => source.apiType === 'fear_greed')).toMatchObject({
       totalRequests: 1,
       successCount: 1,
       running: false,
@@ -68,35 +69,30 @@ describe('admin data-sync routes', () => {
   it('refuses an inactive source, an unsupported type and an unknown id', async () => {
     const id = await sourceId('fear_greed');
     await app.handle.db.updateTable('api_sources').set({ status: 'inactive' }).where('id', '=', id).execute();
-    const inactive = await post(`/api/admin/sources/${id}/sync`, admin);
+    const inactive = await syncNow(id);
     expect(inactive.status).toBe(409);
-    expect((await inactive.json()).error.message).toBe('Fear & Greed Index is inactive; activate it to sync');
+    expect(((await inactive.json()) as ErrorBody).error.message).toBe(
+      'Fear & Greed Index is inactive; activate it to sync',
+    );
     await app.handle.db.updateTable('api_sources').set({ status: 'active' }).where('id', '=', id).execute();
 
     await app.handle.db
       .insertInto('api_sources')
       .values({ name: 'Social Buzz', api_type: 'social', sync_frequency_minutes: 60 })
       .execute();
-    const unsupported = await post(`/api/admin/sources/${await sourceId('social')}/sync`, admin);
+    const unsupported = await syncNow(await sourceId('social'));
     expect(unsupported.status).toBe(422);
-    expect((await unsupported.json()).error.message).toBe('Unsupported API type: social');
-    expect((await post('/api/admin/sources/00000000-0000-4000-8000-000000000000/sync', admin)).status).toBe(
-      404,
-    );
+    expect(((await unsupported.json()) as ErrorBody).error.message).toBe('Unsupported API type: social');
+    expect((await syncNow('00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
   it('changes the sync frequency with a 5-minute minimum', async () => {
     const id = await sourceId('coingecko');
-    const patch = (minutes: unknown) =>
-      app.request(`/api/admin/sources/${id}`, {
-        method: 'PATCH',
-        cookie: admin,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ syncFrequencyMinutes: minutes }),
-      });
+    const patch = (minutes: number) =>
+      adminApi().sources[':id'].$patch({ param: { id }, json: { syncFrequencyMinutes: minutes } });
     const tooOften = await patch(4);
     expect(tooOften.status).toBe(422);
-    expect((await tooOften.json()).error.message).toBe(
+    expect(((await tooOften.json()) as ErrorBody).error.message).toBe(
       'syncFrequencyMinutes: Minimum sync frequency is 5 minutes',
     );
     expect(await (await patch(10)).json()).toMatchObject({ syncFrequencyMinutes: 10 });
@@ -115,7 +111,7 @@ describe('admin data-sync routes', () => {
         { api_source: 'News Feeds', sync_type: 'scheduled', status: 'in_progress', started_at: new Date() },
       ])
       .execute();
-    const response = await post('/api/admin/sync/cleanup', admin);
+    const response = await adminApi().sync.cleanup.$post();
     expect(await response.json()).toEqual({ cleanedCount: 1 });
   });
 });
@@ -124,7 +120,7 @@ describe('market read routes', () => {
   it('answer with empty views before any sync', async () => {
     const fresh = await createTestApp();
     try {
-      expect(await (await fresh.request('/api/market/metrics')).json()).toEqual({
+      expect(await (await fresh.client().market.metrics.$get({ query: {} })).json()).toEqual({
         latest: null,
         previous: null,
         // Nothing synced and nothing tried yet: unknown, and the card says the data is not read yet.
@@ -135,7 +131,7 @@ describe('market read routes', () => {
           failingSince: null,
         },
       });
-      expect(await (await fresh.request('/api/market/fear-greed')).json()).toMatchObject({
+      expect(await (await fresh.client().market['fear-greed'].$get()).json()).toMatchObject({
         latest: null,
         yearHigh: null,
       });
@@ -175,7 +171,7 @@ describe('market read routes', () => {
         xrp_dominance: dominance,
       });
       const view = async () =>
-        (await (await fresh.request('/api/market/metrics?symbol=XRP')).json()) as {
+        (await (await fresh.client().market.metrics.$get({ query: { symbol: 'XRP' } })).json()) as {
           previous: {
             xrpDominance: string | null;
             volume24h: string | null;
@@ -236,12 +232,12 @@ describe('market read routes', () => {
         { value: 99, value_classification: 'Extreme Greed', timestamp: daysAgo(400) },
       ])
       .execute();
-    const view = await (await app.request('/api/market/fear-greed')).json();
-    expect(view.latest.value).toBe(50);
-    expect([view.history.day1.value, view.history.day7.value, view.history.day30.value]).toEqual([
+    const view = await (await app.client().market['fear-greed'].$get()).json();
+    expect(view.latest?.value).toBe(50);
+    expect([view.history.day1?.value, view.history.day7?.value, view.history.day30?.value]).toEqual([
       40, 80, 10,
     ]);
-    expect([view.yearHigh.value, view.yearLow.value]).toEqual([80, 10]);
+    expect([view.yearHigh?.value, view.yearLow?.value]).toEqual([80, 10]);
   });
 
   it('counts fear & greed days back from the latest reading, not from now', async () => {
@@ -258,7 +254,7 @@ describe('market read routes', () => {
         { value: 30, value_classification: 'Fear', timestamp: day(8) },
       ])
       .execute();
-    const view = await (await app.request('/api/market/fear-greed')).json();
+    const view = await (await app.client().market['fear-greed'].$get()).json();
     expect(view.latest).toMatchObject({ value: 71, timestamp: day(1).toISOString() });
     // "Yesterday" is the reading the day before the latest one, not the latest one again.
     expect(view.history.day1).toMatchObject({ value: 64, timestamp: day(2).toISOString() });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AdminUserUpdate } from '@/domain/admin/admin.schema';
 import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
 
 const { app, smtp } = useTestAppWithSmtp();
@@ -7,12 +8,10 @@ describe("an admin's change to a member is told to the member", () => {
   it('mails the new plan, the block with its reason, and the unblock', async () => {
     const admin = await app().signedInUser({ role: 'admin' });
     const member = await app().signedInUser();
-    const patch = (body: unknown) =>
-      app().request(`/api/admin/users/${member.userId}`, {
-        method: 'PATCH',
-        cookie: admin.cookie,
-        json: body,
-      });
+    const patch = (body: AdminUserUpdate) =>
+      app()
+        .client(admin.cookie)
+        .admin.users[':userId'].$patch({ param: { userId: member.userId }, json: body });
 
     expect((await patch({ subscriptionPlan: 'complimentary', reason: 'Partner' })).status).toBe(200);
     const plan = await smtp().waitFor(member.email, /Your XRP Research plan is now Complimentary/);

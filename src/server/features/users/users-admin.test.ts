@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOverview, AdminUser, AdminUserUpdate, AuditLog } from '@/domain/admin/admin.schema';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 
 let app: TestApp;
@@ -12,6 +13,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+type ErrorBody = { error: { code: string; message: string } };
+type UserList = { users: AdminUser[]; total: number; page: number; pageSize: number };
 
 const json = (method: string, body: unknown, cookie?: string) => ({
   method,
@@ -90,8 +94,11 @@ describe('every admin route, from the API description, per role', () => {
 });
 
 describe('user management', () => {
-  const patch = (userId: string, body: unknown) =>
-    app.request(`/api/admin/users/${userId}`, json('PATCH', body, admin.cookie));
+  const adminApi = () => app.client(admin.cookie).admin;
+  const patch = (userId: string, body: AdminUserUpdate) =>
+    adminApi().users[':userId'].$patch({ param: { userId }, json: body });
+  const usersOf = async (query: { search?: string; page?: string }) =>
+    (await (await adminApi().users.$get({ query })).json()) as UserList;
   const auditRows = (userId: string) =>
     app.handle.db
       .selectFrom('admin_audit_logs')
@@ -107,22 +114,16 @@ describe('user management', () => {
       created.push(
         await app.signedInUser({ name: `${marker} ${index}`, email: `${marker}-${index}@example.com` }),
       );
-    const page1 = await (
-      await app.request(`/api/admin/users?search=${marker}`, { cookie: admin.cookie })
-    ).json();
+    const page1 = await usersOf({ search: marker });
     expect(page1).toMatchObject({ total: 22, page: 1, pageSize: 20 });
     expect(page1.users).toHaveLength(20);
-    expect(page1.users[0].email).toBe(`${marker}-21@example.com`);
-    const page2 = await (
-      await app.request(`/api/admin/users?search=${marker}&page=2`, { cookie: admin.cookie })
-    ).json();
+    expect(page1.users[0]?.email).toBe(`${marker}-21@example.com`);
+    const page2 = await usersOf({ search: marker, page: '2' });
     expect(page2.users.map((user: { email: string }) => user.email)).toEqual([
       `${marker}-1@example.com`,
       `${marker}-0@example.com`,
     ]);
-    const byEmail = await (
-      await app.request(`/api/admin/users?search=${marker}-7@`, { cookie: admin.cookie })
-    ).json();
+    const byEmail = await usersOf({ search: `${marker}-7@` });
     expect(byEmail.users).toEqual([
       expect.objectContaining({ fullName: `${marker} 7`, subscriptionPlan: 'free', blocked: false }),
     ]);
@@ -162,15 +163,15 @@ describe('user management', () => {
     const target = await app.signedInUser();
     const refused = await patch(target.userId, { blocked: true, reason: '  ' });
     expect(refused.status).toBe(422);
-    expect((await refused.json()).error.message).toBe(
+    expect(((await refused.json()) as ErrorBody).error.message).toBe(
       'reason: Please provide a reason for blocking this user',
     );
     expect(await auditRows(target.userId)).toEqual([]);
-    expect((await app.request('/api/preferences', { cookie: target.cookie })).status).toBe(200);
+    expect((await app.client(target.cookie).preferences.$get()).status).toBe(200);
 
     const blocked = await patch(target.userId, { blocked: true, reason: 'spam' });
     expect(await blocked.json()).toMatchObject({ blocked: true, blockReason: 'spam' });
-    expect((await app.request('/api/preferences', { cookie: target.cookie })).status).toBe(401);
+    expect((await app.client(target.cookie).preferences.$get()).status).toBe(401);
     await expect(app.signIn(target.email, 'Correct-Horse-9')).rejects.toThrow(/sign-in failed: 403/);
 
     const unblocked = await patch(target.userId, { blocked: false });
@@ -185,9 +186,9 @@ describe('user management', () => {
   it('an admin cannot modify or block their own account', async () => {
     const modify = await patch(admin.userId, { fullName: 'Me' });
     expect(modify.status).toBe(403);
-    expect((await modify.json()).error.message).toBe('You cannot modify your own account');
+    expect(((await modify.json()) as ErrorBody).error.message).toBe('You cannot modify your own account');
     const block = await patch(admin.userId, { blocked: true, reason: 'x' });
-    expect((await block.json()).error.message).toBe('You cannot block your own account');
+    expect(((await block.json()) as ErrorBody).error.message).toBe('You cannot block your own account');
     expect(await auditRows(admin.userId)).toEqual([]);
     expect((await patch('no-such-user', { fullName: 'X' })).status).toBe(404);
   });
@@ -196,17 +197,15 @@ describe('user management', () => {
     const target = await app.signedInUser();
     await patch(target.userId, { blocked: true, reason: 'abuse' });
     await patch(target.userId, { subscriptionPlan: 'premium' });
-    const all = await (
-      await app.request(`/api/admin/audit-logs?userId=${target.userId}`, { cookie: admin.cookie })
-    ).json();
+    const all = (await (
+      await adminApi()['audit-logs'].$get({ query: { userId: target.userId } })
+    ).json()) as { logs: AuditLog[] };
     expect(all.logs.map((log: { actionType: string }) => log.actionType)).toEqual([
       'subscription_change',
       'user_block',
     ]);
     const blocks = await (
-      await app.request(`/api/admin/audit-logs?userId=${target.userId}&action=user_block`, {
-        cookie: admin.cookie,
-      })
+      await adminApi()['audit-logs'].$get({ query: { userId: target.userId, action: 'user_block' } })
     ).json();
     expect(blocks.logs).toEqual([
       expect.objectContaining({
@@ -219,14 +218,14 @@ describe('user management', () => {
   });
 
   it('the overview counts users by plan, activity, content and recent syncs', async () => {
-    const before = await (await app.request('/api/admin/overview', { cookie: admin.cookie })).json();
+    const before = (await (await adminApi().overview.$get()).json()) as AdminOverview;
     await app.signedInUser({ plan: 'premium' });
     await app.signedInUser({ plan: 'complimentary' });
     await app.handle.db
       .insertInto('api_sync_logs')
       .values({ api_source: 'News Feeds', sync_type: 'manual', status: 'error', error_message: 'x' })
       .execute();
-    const after = await (await app.request('/api/admin/overview', { cookie: admin.cookie })).json();
+    const after = (await (await adminApi().overview.$get()).json()) as AdminOverview;
     expect(after.totalUsers - before.totalUsers).toBe(2);
     expect(after.paidPremiumUsers - before.paidPremiumUsers).toBe(1);
     expect(after.complimentaryUsers - before.complimentaryUsers).toBe(1);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { HistoryRange, HistorySeries } from '@/domain/market/history';
 import { useTestAppWithPlans } from '../../../../tests/support/test-app-with-plans';
 
 const plans = useTestAppWithPlans();
@@ -16,7 +17,7 @@ describe('premium market data', () => {
 
   it('says the whale figures are unknown until the ledger has been read, and since when it fails', async () => {
     const stats = async () =>
-      (await (await plans.app.request('/api/whales/stats', { cookie: plans.premium })).json()) as {
+      (await (await plans.app.client(plans.premium).whales.stats.$get()).json()) as {
         transactionCount24h: number;
         source: {
           name: string;
@@ -54,10 +55,10 @@ describe('premium market data', () => {
       to_address: 'rTo',
     }));
     await plans.app.handle.db.insertInto('whale_transactions').values(rows).execute();
-    const list = await (await plans.app.request('/api/whales', { cookie: plans.premium })).json();
+    const list = (await (await plans.app.client(plans.premium).whales.$get()).json()) as unknown[];
     expect(list).toHaveLength(20);
     expect(list[0]).toMatchObject({ transactionHash: 'HASH0', amountXrp: '1000000.000001' });
-    const stats = await (await plans.app.request('/api/whales/stats', { cookie: plans.premium })).json();
+    const stats = await (await plans.app.client(plans.premium).whales.stats.$get()).json();
     expect(stats).toMatchObject({
       totalVolume24h: '5000000.000001',
       transactionCount24h: 3,
@@ -88,18 +89,16 @@ describe('premium market data', () => {
         })),
       ])
       .execute();
-    const get = async (series: string, range: string) =>
+    const get = async (series: HistorySeries, range: HistoryRange) =>
       (await (
-        await plans.app.request(`/api/market/history?series=${series}&range=${range}`, {
-          cookie: plans.premium,
-        })
+        await plans.app.client(plans.premium).market.history.$get({ query: { series, range } })
       ).json()) as {
         points: [number, number][];
         since: string | null;
       };
     const expectedPoints = { '1d': 24 * 12, '7d': 24 * 7, '30d': 30 * 6, '90d': 90, '1y': 365, all: 404 };
     for (const [range, most] of Object.entries(expectedPoints)) {
-      const { points, since } = await get('price', range);
+      const { points, since } = await get('price', range as HistoryRange);
       expect(points.length, range).toBeGreaterThan(0);
       expect(points.length, range).toBeLessThanOrEqual(most + 2);
       expect(

@@ -19,6 +19,8 @@ describe('sign-up (SPEC §5)', () => {
     expect(firstMessage(signUpSchema.safeParse({ ...valid, email: 'ann' }))).toBe(
       'Please enter a valid email address',
     );
+    // Nothing typed yet is not an invalid address.
+    expect(firstMessage(signUpSchema.safeParse({ ...valid, email: '  ' }))).toBe('Enter your email address');
     expect(firstMessage(signUpSchema.safeParse({ ...valid, password: 'short' }))).toBe(
       'Password must be at least 8 characters',
     );

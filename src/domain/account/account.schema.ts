@@ -7,6 +7,7 @@ import {
 } from '../auth/password-rules';
 
 export const EMAIL_INVALID = 'Please enter a valid email address';
+export const EMAIL_REQUIRED = 'Enter your email address';
 export const EMAIL_UNCHANGED = 'New email must be different from current email';
 export const PASSWORD_INCORRECT = 'Incorrect password';
 export const PASSWORD_REQUIRED = 'Enter your password';
@@ -31,6 +32,7 @@ export const emailAddressSchema = z
   .string()
   .trim()
   .toLowerCase()
+  .min(1, EMAIL_REQUIRED)
   .max(254, EMAIL_INVALID)
   .pipe(z.email(EMAIL_INVALID));
 
@@ -62,9 +64,7 @@ export const signInSchema = z.object({
 });
 
 /** A user's own profile update: only the full name. Any other key (plan, blocked, role …) is refused. */
-export const profileUpdateSchema = z
-  .strictObject({ fullName: fullNameSchema })
-  .meta({ id: 'ProfileUpdate' });
+export const profileUpdateSchema = z.strictObject({ fullName: fullNameSchema }).meta({ id: 'ProfileUpdate' });
 
 export const changeEmailSchema = z
   .object({

@@ -36,7 +36,10 @@ export const adminDominoEventSchema = dominoEventSchema
   .meta({ id: 'AdminDominoEvent' });
 export type AdminDominoEvent = z.infer<typeof adminDominoEventSchema>;
 
-const isoDate = z.iso.date('Enter the date as YYYY-MM-DD');
+const isoDate = z
+  .string()
+  .min(1, 'Enter the date of the event')
+  .pipe(z.iso.date('Enter the date as YYYY-MM-DD'));
 const text = (label: string, max: number) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
 

@@ -53,7 +53,7 @@ export const MIN_SYNC_FREQUENCY_MESSAGE = 'Minimum sync frequency is 5 minutes';
 export const syncFrequencyUpdateSchema = z
   .object({
     syncFrequencyMinutes: z
-      .number({ error: MIN_SYNC_FREQUENCY_MESSAGE })
+      .number({ error: 'Enter the minutes between syncs (at least 5)' })
       .int('Use whole minutes')
       .min(5, MIN_SYNC_FREQUENCY_MESSAGE)
       .max(7 * 24 * 60, 'At most once a week (10080 minutes)'),

@@ -1,6 +1,7 @@
 import { formatAmount, formatPercent, formatPrice } from '../format/format';
 import { formatTarget, type AlertTypeId } from './alerts.schema';
 import type { Side } from './rules';
+import { explorerTxUrl } from '../xrpl/explorer';
 
 /** What a notification says: the same words in the bell, the email and the push. */
 export interface AlertMessage {
@@ -67,7 +68,7 @@ export function whaleMessage(whale: {
     type: 'whale',
     title: `Whale transfer: ${formatAmount(whale.amountXrp)} XRP`,
     body: `${shortAddress(whale.fromAddress)} sent ${formatAmount(whale.amountXrp)} XRP to ${shortAddress(whale.toAddress)}.`,
-    url: `https://livenet.xrpl.org/transactions/${whale.transactionHash}`,
+    url: explorerTxUrl(whale.transactionHash),
   };
 }
 

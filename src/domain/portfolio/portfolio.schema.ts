@@ -125,10 +125,6 @@ export const lotsImportSchema = z
   .object({ csv: z.string().max(LOTS_CSV_MAX_CHARS, 'The file is too large: at most 200,000 characters') })
   .meta({ id: 'LotsImport' });
 
-/** The explorer page of a transaction or an account (the one the whale list links to). */
-export const explorerTxUrl = (hash: string) => `https://livenet.xrpl.org/transactions/${hash}`;
-export const explorerAccountUrl = (address: string) => `https://livenet.xrpl.org/accounts/${address}`;
-
 /** A token an account holds, and what the ledger's markets say it is worth. */
 export const tokenHoldingSchema = z
   .object({

@@ -21,9 +21,6 @@ export function currencyName(code: string): string {
   return `${code.slice(0, 8)}…`;
 }
 
-/** USD stablecoins whose 1 USD value is not assumed: they are still priced on the ledger against XRP. */
-export const USD_STABLECOINS = new Set(['RLUSD', 'USD', 'USDC', 'USDT']);
-
 const isToken = (amount: LedgerAmount, token: TokenId): amount is Exclude<LedgerAmount, string> =>
   typeof amount !== 'string' && amount.currency === token.currency && amount.issuer === token.issuer;
 

@@ -2,14 +2,13 @@ import { sql, type Selectable } from 'kysely';
 import { accountReserve, type ReserveSettings } from '@/domain/portfolio/reserves';
 import {
   ADDRESS_NOT_FOUND,
-  explorerAccountUrl,
-  explorerTxUrl,
   TOO_MANY_ACCOUNTS,
   WATCHED_ACCOUNTS_MAX,
   type WatchedAccountView,
 } from '@/domain/portfolio/portfolio.schema';
 import { currencyName } from '@/domain/portfolio/tokens';
 import { dropsToXrp } from '@/domain/xrpl/drops';
+import { explorerAccountUrl, explorerTxUrl } from '@/domain/xrpl/explorer';
 import type { Db } from '../../db/client';
 import type { LedgerTokenPricesTable, WatchedAccountsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

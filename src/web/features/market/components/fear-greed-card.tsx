@@ -54,6 +54,7 @@ export function FearGreedCard() {
   const index = useQuery(fearGreedQuery);
   const dates = useDates();
   const latest = index.data?.latest;
+  const sourceDown = index.data ? sourceDownNote(index.data.source, dates.dateTime) : null;
   return (
     <Card data-testid="fear-greed-card">
       <CardHeader>
@@ -83,12 +84,12 @@ export function FearGreedCard() {
             <p className="text-xs text-muted-foreground" data-testid="fear-greed-date">
               Reading of {readingDate(dates, latest.timestamp)}
             </p>
-            {sourceDownNote(index.data.source, dates.dateTime) && (
+            {sourceDown && (
               <p
                 className="text-center text-xs font-medium text-amber-700 dark:text-amber-400"
                 data-testid="fear-greed-source-down"
               >
-                {sourceDownNote(index.data.source, dates.dateTime)}
+                {sourceDown}
               </p>
             )}
             <dl className="grid w-full grid-cols-2 gap-x-4 gap-y-1 text-sm">

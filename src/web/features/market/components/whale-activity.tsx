@@ -4,6 +4,7 @@ import type { DateFormatter } from '@/domain/format/dates';
 import { formatAmount } from '@/domain/format/format';
 import { sourceUnavailableNote } from '@/domain/sync/source-health';
 import type { WhaleStats as WhaleStatsData } from '@/domain/whales/whales.schema';
+import { explorerTxUrl } from '@/domain/xrpl/explorer';
 import { useDates } from '@/web/features/preferences';
 import { useSession } from '@/web/lib/session';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -13,7 +14,6 @@ import { PremiumOverlay } from './premium-overlay';
 
 /** SPEC §9: the card shows the 8 most recent of the 20 fetched. */
 const SHOWN = 8;
-const explorerUrl = (hash: string) => `https://livenet.xrpl.org/transactions/${hash}`;
 const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 /** Until the ledger has been read once, whale figures are unknown, not zero: say so, and since when. */
@@ -55,7 +55,7 @@ function WhaleList() {
             </span>
           </div>
           <a
-            href={explorerUrl(whale.transactionHash)}
+            href={explorerTxUrl(whale.transactionHash)}
             target="_blank"
             rel="noopener noreferrer"
             className="flex items-center gap-1 text-primary hover:underline"

@@ -71,10 +71,10 @@ async function ingest(handle: DatabaseHandle, label: string): Promise<void> {
   const context = { db, env, logger: createLogger('silent'), source };
 
   let started = performance.now();
-  const cold = await newsJob.run(context);
+  const cold = await newsJob.source!.sync(context);
   const coldSeconds = (performance.now() - started) / 1000;
   started = performance.now();
-  const warm = await newsJob.run(context);
+  const warm = await newsJob.source!.sync(context);
   const warmSeconds = (performance.now() - started) / 1000;
   await server.close();
 

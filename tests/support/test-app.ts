@@ -9,7 +9,7 @@ import { parseEnv, type Env } from '../../src/server/env';
 import { createVerifiedUser } from '../../src/server/features/users/users.service';
 import { createLogger, type Logger } from '../../src/server/lib/logger';
 import { createRuntime, type Runtime } from '../../src/server/runtime';
-import type { TaskContext } from '../../src/server/jobs/task';
+import type { JobContext } from '../../src/server/jobs/job';
 import { createTestDatabase } from './test-db';
 
 export const TEST_PASSWORD = 'Correct-Horse-9';
@@ -36,7 +36,7 @@ export interface TestApp extends Runtime {
 }
 
 /** What the scheduler gives a task, from a test app (no web push; a quiet logger unless given one). */
-export function taskContextOf(app: TestApp, logger: Logger = createLogger('silent')): TaskContext {
+export function taskContextOf(app: TestApp, logger: Logger = createLogger('silent')): JobContext {
   return {
     db: app.handle.db,
     env: app.env,

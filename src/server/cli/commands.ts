@@ -4,8 +4,9 @@ import { roleSchema, subscriptionPlanSchema } from '@/domain/plans/plans.schema'
 import type { Db } from '../db/client';
 import { backupDatabase, restoreDatabase } from '../db/backup';
 import { migrateToLatest } from '../db/migrate';
-import { runSource } from '../jobs/runner';
+import { runSourceById } from '../jobs/control';
 import { supportedApiTypes } from '../jobs/registry';
+import { sourceOfType } from '../features/sync';
 import { createVerifiedUser, setUserPlan, setUserRole } from '../features/users';
 import { AppError } from '../lib/app-error';
 import type { Env } from '../env';
@@ -96,13 +97,9 @@ export const commands = {
           `Unsupported API type: ${args.type} (one of ${supportedApiTypes().join(', ')})`,
         );
       }
-      const source = await context.db
-        .selectFrom('api_sources')
-        .select(['id', 'name'])
-        .where('api_type', '=', args.type)
-        .executeTakeFirst();
+      const source = await sourceOfType(context.db, args.type);
       if (!source) throw new AppError('not_found', `No API source of type ${args.type}`);
-      const outcome = await runSource(context, source.id, 'manual');
+      const outcome = await runSourceById(context, source.id);
       if (outcome.status === 'skipped') return `${source.name}: ${outcome.reason}`;
       const { log } = outcome;
       const summary = `${source.name}: ${log.status} in ${log.duration_ms} ms, ${log.records_processed} records`;

@@ -1,7 +1,7 @@
-import type { TaskContext } from './task';
+import type { JobContext } from './job';
 
 /** What a task that sends mail gives the feature's sender: the mailer, links and a named logger. */
-export function mailContextOf(context: TaskContext, module: string) {
+export function mailContextOf(context: JobContext, module: string) {
   return {
     db: context.db,
     logger: context.logger.child({ module }),

@@ -1,15 +1,15 @@
 import { mergeMarketChart } from '@/domain/market/history';
-import { velocity, type MarketSnapshot } from '@/domain/market/metrics';
-import type { Db } from '../db/client';
-import type { Logger } from '../lib/logger';
+import type { MarketSnapshot } from '@/domain/market/metrics';
+import { needsHistoryBackfill, storeMarketHistory, storeMarketSnapshot } from '../features/market';
 import { fetchCoinGeckoMarketChart, fetchCoinGeckoSnapshot } from '../upstreams/coingecko';
 import { fetchCoinPaprikaSnapshot } from '../upstreams/coinpaprika';
-import type { JobContext, SyncJob } from './job';
+import type { SyncContext } from './job';
+import { defineSourceJob } from './source-job';
 
 const BACKFILL_DAYS = 365;
 
 async function snapshotWithFallback(
-  context: JobContext,
+  context: SyncContext,
 ): Promise<{ snapshot: MarketSnapshot; provider: string }> {
   try {
     return { snapshot: await fetchCoinGeckoSnapshot(context.env), provider: 'CoinGecko' };
@@ -27,84 +27,28 @@ async function snapshotWithFallback(
   }
 }
 
-/** True when the charts have no history older than two days (first run, or a backfill that failed). */
-async function needsBackfill(db: Db): Promise<boolean> {
-  const old = await db
-    .selectFrom('market_history')
-    .select('ts')
-    .where('symbol', '=', 'XRP')
-    .where('ts', '<', new Date(Date.now() - 2 * 86_400_000))
-    .limit(1)
-    .executeTakeFirst();
-  return !old;
-}
-
 /** A year of daily history so the charts are never empty; a failure is reported, and retried next run. */
-async function backfillHistory(context: JobContext, logger: Logger): Promise<string> {
+async function backfillHistory(context: SyncContext): Promise<string> {
   try {
     const chart = await fetchCoinGeckoMarketChart(context.env, BACKFILL_DAYS);
-    const rows = mergeMarketChart(chart).map((point) => ({
-      symbol: 'XRP',
-      ts: new Date(point.ts),
-      price: point.price,
-      market_cap: point.marketCap,
-      volume_24h: point.volume,
-    }));
-    await context.db.transaction().execute(async (trx) => {
-      for (let start = 0; start < rows.length; start += 1000) {
-        await trx
-          .insertInto('market_history')
-          .values(rows.slice(start, start + 1000))
-          .onConflict((conflict) => conflict.columns(['symbol', 'ts']).doNothing())
-          .execute();
-      }
-    });
-    logger.info({ points: rows.length }, 'market history backfilled');
-    return `; backfilled ${rows.length} history points (${BACKFILL_DAYS} days)`;
+    const stored = await storeMarketHistory(context.db, mergeMarketChart(chart));
+    context.logger.info({ points: stored }, 'market history backfilled');
+    return `; backfilled ${stored} history points (${BACKFILL_DAYS} days)`;
   } catch (error) {
-    logger.warn({ err: error }, 'market history backfill failed; the next sync retries');
+    context.logger.warn({ err: error }, 'market history backfill failed; the next sync retries');
     return `; history backfill failed (${(error as Error).message}), retried next sync`;
   }
 }
 
 /** One crypto_metrics row (and a history point) for XRP; the first run also backfills a year of history. */
-export const marketMetricsJob: SyncJob = {
+export const marketMetricsJob = defineSourceJob({
+  name: 'market-metrics',
+  description: 'Syncs the XRP price and market figures (CoinGecko, CoinPaprika as fallback)',
   apiType: 'coingecko',
-  run: async (context) => {
-    const { db, logger } = context;
+  sync: async (context) => {
     const { snapshot, provider } = await snapshotWithFallback(context);
-    const now = new Date();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('crypto_metrics')
-        .values({
-          symbol: 'XRP',
-          price: snapshot.price,
-          price_change_24h: snapshot.priceChangePercent24h,
-          market_cap: snapshot.marketCap,
-          rank: snapshot.rank,
-          volume_24h: snapshot.volume24h,
-          circulating_supply: snapshot.circulatingSupply,
-          total_supply: snapshot.totalSupply,
-          xrp_dominance: snapshot.dominance,
-          velocity: velocity(snapshot.volume24h, snapshot.marketCap),
-          created_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('market_history')
-        .values({
-          symbol: 'XRP',
-          ts: now,
-          price: snapshot.price,
-          market_cap: snapshot.marketCap,
-          volume_24h: snapshot.volume24h,
-          xrp_dominance: snapshot.dominance,
-        })
-        .onConflict((conflict) => conflict.columns(['symbol', 'ts']).doNothing())
-        .execute();
-    });
-    const backfill = (await needsBackfill(db)) ? await backfillHistory(context, logger) : '';
+    await storeMarketSnapshot(context.db, snapshot, new Date());
+    const backfill = (await needsHistoryBackfill(context.db)) ? await backfillHistory(context) : '';
     return { recordsProcessed: 1, details: `Provider: ${provider}${backfill}` };
   },
-};
+});

@@ -1,38 +1,18 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { readFeed, storeArticles, type FeedRow } from '../features/news';
-import type { SyncJob } from './job';
+import {
+  enabledFeeds,
+  ensureDefaultFeeds,
+  readFeed,
+  recordFeedError,
+  recordFeedRead,
+  storeArticles,
+  type FeedRow,
+} from '../features/news';
+import { defineSourceJob } from './source-job';
 
 /** Feeds fetched at once: enough to hide latency, few enough to be polite to one host carrying several. */
 const CONCURRENCY = 6;
-const CRYPTOCOMPARE_SEEDED = 'news.cryptocompare_seeded';
-
-/**
- * The CryptoCompare feed is a default only when a key is configured, and only once: an admin who
- * deletes it does not get it back.
- */
-export async function ensureDefaultFeeds(db: Db, env: Pick<Env, 'CRYPTOCOMPARE_API_KEY'>): Promise<void> {
-  if (!env.CRYPTOCOMPARE_API_KEY) return;
-  await db.transaction().execute(async (trx) => {
-    const claimed = await sql`
-      INSERT INTO sync_state (key, value) VALUES (${CRYPTOCOMPARE_SEEDED}, 'true') ON CONFLICT (key) DO NOTHING RETURNING key
-    `.execute(trx);
-    if (claimed.rows.length === 0) return;
-    await trx
-      .insertInto('rss_feeds')
-      .values({
-        name: 'CryptoCompare News',
-        url: 'https://min-api.cryptocompare.com/data/v2/news/?lang=EN&categories=XRP',
-        description: 'XRP news from CryptoCompare',
-        feed_type: 'cryptocompare',
-        category: 'XRP',
-        enabled: true,
-      })
-      .onConflict((conflict) => conflict.doNothing())
-      .execute();
-  });
-}
 
 interface FeedResult {
   feed: FeedRow;
@@ -45,25 +25,11 @@ async function syncFeed(db: Db, env: Env, feed: FeedRow): Promise<FeedResult> {
   try {
     const outcome = await readFeed(env, feed);
     const inserted = await storeArticles(db, feed.id, outcome.articles);
-    await db
-      .updateTable('rss_feeds')
-      .set({
-        etag: outcome.etag,
-        last_modified: outcome.lastModified,
-        last_fetched_at: new Date(),
-        last_error: null,
-        last_item_count: outcome.notModified ? feed.last_item_count : outcome.articles.length,
-      })
-      .where('id', '=', feed.id)
-      .execute();
+    await recordFeedRead(db, feed, outcome);
     return { feed, inserted, notModified: outcome.notModified };
   } catch (error) {
     const message = (error as Error).message.slice(0, 500);
-    await db
-      .updateTable('rss_feeds')
-      .set({ last_fetched_at: new Date(), last_error: message })
-      .where('id', '=', feed.id)
-      .execute();
+    await recordFeedError(db, feed.id, message);
     return { feed, inserted: 0, notModified: false, error: message };
   }
 }
@@ -86,16 +52,13 @@ async function pool<T, R>(items: readonly T[], limit: number, task: (item: T) =>
  * fetch-news: every enabled feed, a few at a time. A failing feed records its error on the feed and in
  * the sync's details and never stops the others; the sync fails only when every feed failed.
  */
-export const newsJob: SyncJob = {
+export const newsJob = defineSourceJob({
+  name: 'news',
+  description: 'Reads every enabled news feed (RSS, Atom, CryptoCompare), a few at a time',
   apiType: 'news',
-  run: async ({ db, env, logger }) => {
+  sync: async ({ db, env, logger }) => {
     await ensureDefaultFeeds(db, env);
-    const feeds = await db
-      .selectFrom('rss_feeds')
-      .selectAll()
-      .where('enabled', '=', true)
-      .orderBy('created_at')
-      .execute();
+    const feeds = await enabledFeeds(db);
     if (feeds.length === 0) return { recordsProcessed: 0, details: 'No enabled feeds' };
     const results = await pool(feeds, CONCURRENCY, (feed) => syncFeed(db, env, feed));
     const failed = results.filter((result) => result.error);
@@ -112,4 +75,4 @@ export const newsJob: SyncJob = {
     if (failed.length === feeds.length) throw new Error(summary);
     return { recordsProcessed: inserted, details: summary };
   },
-};
+});

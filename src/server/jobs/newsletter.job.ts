@@ -1,9 +1,9 @@
 import { sendNewsletterSummaries } from '../features/newsletter';
 import { mailContextOf } from './mail-context';
-import type { TaskDefinition } from './task';
+import type { JobDefinition } from './job';
 
 /** The weekly summary for newsletter subscribers without an account, on Monday from 08:00 UTC. */
-export const newsletterJob: TaskDefinition = {
+export const newsletterJob: JobDefinition = {
   name: 'newsletter',
   description: 'Sends newsletter subscribers the weekly summary on Monday from 08:00 UTC',
   everySeconds: 60,

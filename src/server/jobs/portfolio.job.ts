@@ -1,11 +1,11 @@
 import { PORTFOLIO_DUE_CHANNEL, refreshDueAccounts } from '../features/portfolio';
-import type { TaskDefinition } from './task';
+import type { JobDefinition } from './job';
 
 /**
  * Watched accounts are read from the XRP Ledger when due: every 15 minutes, and at once when the
  * ledger stream saw a validated ledger touch one (it NOTIFYs the channel).
  */
-export const portfolioJob: TaskDefinition = {
+export const portfolioJob: JobDefinition = {
   name: 'portfolio-accounts',
   description:
     'Reads watched XRP Ledger accounts: every 15 minutes, and at once when a validated ledger touches one',

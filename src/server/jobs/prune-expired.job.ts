@@ -2,7 +2,7 @@ import { pruneExpiredAuthRows } from '../features/account';
 import { pruneAppEvents } from '../features/events';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { pruneUsedTotpCodes } from '../lib/two-factor-guard';
-import type { TaskDefinition } from './task';
+import type { JobDefinition } from './job';
 
 /**
  * Rows that are worth nothing once expired, and that nothing else removes: rate-limit windows (an
@@ -10,7 +10,7 @@ import type { TaskDefinition } from './task';
  * tokens, remembered TOTP codes long past their 90-second validity, and live events a day old
  * (a reconnecting page catches up on the last hour).
  */
-export const pruneExpiredJob: TaskDefinition = {
+export const pruneExpiredJob: JobDefinition = {
   name: 'prune-expired',
   description:
     'Removes expired rate-limit windows, sessions, verification tokens, used 2FA codes and day-old live events',

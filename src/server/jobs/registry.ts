@@ -1,30 +1,26 @@
 import { alertsJob } from './alerts.job';
 import { billingRenewalsJob } from './billing-renewals.job';
 import { fearGreedJob } from './fear-greed.job';
-import type { SyncJob } from './job';
+import type { JobDefinition, SourceSync } from './job';
 import { marketMetricsJob } from './market-metrics.job';
 import { newsJob } from './news.job';
 import { newsletterJob } from './newsletter.job';
 import { portfolioJob } from './portfolio.job';
 import { pruneExpiredJob } from './prune-expired.job';
 import { pruneHistoryJob } from './prune-history.job';
-import type { TaskDefinition } from './task';
+import { syncRecoveryJob } from './sync-recovery.job';
 import { weeklySummaryJob } from './weekly-summary.job';
+import { xrplStreamJob } from './xrpl-stream.job';
 import { xrplWhalesJob } from './xrpl-whales.job';
 
-/** The job for each api_type. A source whose type has no job cannot be synced ('Unsupported API type'). */
-const jobs: readonly SyncJob[] = [marketMetricsJob, fearGreedJob, xrplWhalesJob, newsJob];
-
-export function jobFor(apiType: string): SyncJob | undefined {
-  return jobs.find((job) => job.apiType === apiType);
-}
-
-export function supportedApiTypes(): string[] {
-  return jobs.map((job) => job.apiType);
-}
-
-/** The background tasks that are not a source's sync, run by the scheduler under their own lease. */
-export const tasks: readonly TaskDefinition[] = [
+/** Every piece of background work, run by the one scheduler (jobs/scheduler.ts) under its lease. */
+export const jobs: readonly JobDefinition[] = [
+  marketMetricsJob,
+  fearGreedJob,
+  xrplWhalesJob,
+  newsJob,
+  xrplStreamJob,
+  syncRecoveryJob,
   alertsJob,
   weeklySummaryJob,
   newsletterJob,
@@ -33,3 +29,17 @@ export const tasks: readonly TaskDefinition[] = [
   pruneHistoryJob,
   portfolioJob,
 ];
+
+/** The jobs a process runs: all of them, or without the data syncs where those are off. */
+export function jobsFor(options: { syncs: boolean }): JobDefinition[] {
+  return jobs.filter((job) => options.syncs || !job.syncs);
+}
+
+/** How an api_type is synced. A source whose type has none cannot be synced ('Unsupported API type'). */
+export function syncFor(apiType: string): SourceSync | undefined {
+  return jobs.find((job) => job.source?.apiType === apiType)?.source;
+}
+
+export function supportedApiTypes(): string[] {
+  return jobs.flatMap((job) => (job.source ? [job.source.apiType] : []));
+}

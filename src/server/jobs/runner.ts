@@ -1,17 +1,26 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import type { TaskRunDto } from '@/domain/sync/sync.schema';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import {
+  findSource,
+  finishJobRun,
+  finishSync,
+  leaseJobRun,
+  leaseSource,
+  listJobRuns,
+  registerJobRuns,
+  renewSourceLease,
+  startSyncLog,
+  STUCK_AFTER_MINUTES,
+} from '../features/sync';
 import { AppError } from '../lib/app-error';
 import type { RunOutcome } from '../lib/job-control';
 import type { Logger } from '../lib/logger';
-import { jobFor } from './registry';
+import { intervalOf, type JobContext, type JobDefinition, type SourceSync } from './job';
 
 /** Identifies this process as a lease holder. */
 export const processId = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
-
-/** An in_progress log older than this is stuck (its process died or hung). */
-export const STUCK_AFTER_MINUTES = 15;
 
 export interface RunnerDeps {
   db: Db;
@@ -22,48 +31,91 @@ export interface RunnerDeps {
 export type { RunOutcome };
 
 /**
- * Runs one source's job if no process holds its lease: an in_progress log, the job, then the log's
+ * Runs a job if its lease is free (and, unless `now`, if it is due): of several processes exactly
+ * one runs it; a failure is recorded (and logged) and the job runs again at its next time. False when
+ * another run holds the lease.
+ */
+export async function runJob(
+  context: JobContext,
+  job: JobDefinition,
+  when: 'due' | 'now' = 'due',
+): Promise<boolean> {
+  const { db, env, logger } = context;
+  if (!(await leaseJobRun(db, job.name, processId, env.SYNC_LEASE_SECONDS, when))) return false;
+  const started = performance.now();
+  let outcome: { status: 'success' | 'error'; details: string | null; error: string | null };
+  try {
+    outcome = { status: 'success', details: await job.run(context), error: null };
+  } catch (error) {
+    logger.error({ err: error, job: job.name }, 'background job failed');
+    outcome = {
+      status: 'error',
+      details: null,
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+  const durationMs = Math.round(performance.now() - started);
+  await finishJobRun(db, job.name, processId, { ...outcome, durationMs }, intervalOf(job, env));
+  return true;
+}
+
+/** Runs every job that is due and free, side by side: a slow mail run does not hold up a prune. */
+export async function runDueJobs(context: JobContext, jobs: readonly JobDefinition[]): Promise<void> {
+  await registerJobRuns(
+    context.db,
+    jobs.map((job) => job.name),
+  );
+  await Promise.all(jobs.map((job) => runJob(context, job)));
+}
+
+/** Every job with its last run, for the admin. */
+export async function listJobs(
+  db: Db,
+  env: Pick<Env, 'SYNC_TICK_SECONDS'>,
+  jobs: readonly JobDefinition[],
+): Promise<TaskRunDto[]> {
+  const rows = await listJobRuns(db);
+  return jobs.map((job) => {
+    const row = rows.find((candidate) => candidate.name === job.name);
+    return {
+      name: job.name,
+      description: job.description,
+      everySeconds: intervalOf(job, env),
+      nextRunAt: row?.next_run_at.toISOString() ?? null,
+      lastStartedAt: row?.last_started_at?.toISOString() ?? null,
+      lastDurationMs: row?.last_duration_ms ?? null,
+      lastStatus: row?.last_status ?? null,
+      lastDetails: row?.last_details ?? null,
+      lastError: row?.last_error ?? null,
+    };
+  });
+}
+
+/**
+ * Runs one source's sync if no process holds its lease: an in_progress log, the sync, then the log's
  * outcome and the source's counters and next run time. A failure writes no data and keeps the last
- * good rows; it is logged and counted.
+ * good rows; it is logged and counted. `sync` is undefined for an api_type no job syncs.
  */
 export async function runSource(
   deps: RunnerDeps,
+  sync: SourceSync | undefined,
   sourceId: string,
   syncType: 'scheduled' | 'manual',
 ): Promise<RunOutcome> {
   const { db, logger } = deps;
   const leaseSeconds = deps.env.SYNC_LEASE_SECONDS;
-  const leased = await db
-    .updateTable('api_sources')
-    .set({ lease_owner: processId, lease_expires_at: sql`now() + make_interval(secs => ${leaseSeconds})` })
-    .where('id', '=', sourceId)
-    .where((where) =>
-      where.or([where('lease_expires_at', 'is', null), where('lease_expires_at', '<', new Date())]),
-    )
-    // A scheduled run must still be due when it takes the lease: another process may have just run it.
-    .$if(syncType === 'scheduled', (query) =>
-      query.where((where) =>
-        where.or([where('next_sync_at', 'is', null), where('next_sync_at', '<=', new Date())]),
-      ),
-    )
-    .returningAll()
-    .executeTakeFirst();
+  const leased = await leaseSource(db, sourceId, processId, leaseSeconds, syncType);
   if (!leased) return { status: 'skipped', reason: 'Another sync of this source is running or has just run' };
 
-  const job = jobFor(leased.api_type);
   const started = performance.now();
-  const log = await db
-    .insertInto('api_sync_logs')
-    .values({ api_source: leased.name, sync_type: syncType, status: 'in_progress' })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const log = await startSyncLog(db, leased.name, syncType);
   const sourceLogger = logger.child({ source: leased.name, syncType, logId: log.id });
 
   let outcome: { status: 'success' | 'error'; records: number; details: string | null; error: string | null };
-  const heartbeat = holdLease(db, sourceId, leaseSeconds, logger);
+  const heartbeat = holdLease(deps, sourceId, leaseSeconds);
   try {
-    if (!job) throw new Error(`Unsupported API type: ${leased.api_type}`);
-    const result = await job.run({ db, env: deps.env, logger: sourceLogger, source: leased });
+    if (!sync) throw new Error(`Unsupported API type: ${leased.api_type}`);
+    const result = await sync.sync({ db, env: deps.env, logger: sourceLogger, source: leased });
     outcome = {
       status: 'success',
       records: result.recordsProcessed,
@@ -77,41 +129,11 @@ export async function runSource(
   } finally {
     clearInterval(heartbeat);
   }
-
   const durationMs = Math.round(performance.now() - started);
-  const finished = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('api_sync_logs')
-      .set({
-        status: outcome.status,
-        duration_ms: durationMs,
-        records_processed: outcome.records,
-        error_message: outcome.error,
-        details: outcome.details,
-      })
-      .where('id', '=', log.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('api_sources')
-      .set((eb) => ({
-        last_sync_at: new Date(),
-        next_sync_at: sql`now() + make_interval(mins => ${leased.sync_frequency_minutes})`,
-        total_requests: eb('total_requests', '+', 1),
-        success_count: outcome.status === 'success' ? eb('success_count', '+', 1) : eb.ref('success_count'),
-        error_count: outcome.status === 'error' ? eb('error_count', '+', 1) : eb.ref('error_count'),
-        // An inactive source stays inactive; otherwise the status follows the last run.
-        status: sql`CASE WHEN status = 'inactive' THEN 'inactive' ELSE ${outcome.status === 'success' ? 'active' : 'error'} END`,
-        lease_owner: null,
-        lease_expires_at: null,
-        updated_at: new Date(),
-      }))
-      .where('id', '=', sourceId)
-      .where('lease_owner', '=', processId)
-      .execute();
-    return row;
-  });
-  return { status: outcome.status, log: finished };
+  return {
+    status: outcome.status,
+    log: await finishSync(db, leased, log.id, processId, { ...outcome, durationMs }),
+  };
 }
 
 /**
@@ -119,17 +141,14 @@ export async function runSource(
  * source within one lease while a long sync keeps it. A run that is still going after the stuck
  * timeout stops renewing: its source is freed and its log ended by the cleanup.
  */
-function holdLease(db: Db, sourceId: string, leaseSeconds: number, logger: Logger): NodeJS.Timeout {
+function holdLease(deps: RunnerDeps, sourceId: string, leaseSeconds: number): NodeJS.Timeout {
   const started = Date.now();
   const timer = setInterval(
     () => {
       if (Date.now() - started > STUCK_AFTER_MINUTES * 60_000) return clearInterval(timer);
-      db.updateTable('api_sources')
-        .set({ lease_expires_at: sql`now() + make_interval(secs => ${leaseSeconds})` })
-        .where('id', '=', sourceId)
-        .where('lease_owner', '=', processId)
-        .execute()
-        .catch((error: unknown) => logger.warn({ err: error }, 'sync lease not renewed'));
+      renewSourceLease(deps.db, sourceId, processId, leaseSeconds).catch((error: unknown) =>
+        deps.logger.warn({ err: error }, 'sync lease not renewed'),
+      );
     },
     (leaseSeconds * 1000) / 3,
   );
@@ -138,60 +157,18 @@ function holdLease(db: Db, sourceId: string, leaseSeconds: number, logger: Logge
 }
 
 /** Admin's manual trigger: refused for an unknown or inactive source or an unsupported type. */
-export async function triggerSource(deps: RunnerDeps, sourceId: string): Promise<RunOutcome> {
-  const source = await deps.db
-    .selectFrom('api_sources')
-    .selectAll()
-    .where('id', '=', sourceId)
-    .executeTakeFirst();
+export async function triggerSource(
+  deps: RunnerDeps,
+  syncFor: (apiType: string) => SourceSync | undefined,
+  sourceId: string,
+): Promise<RunOutcome> {
+  const source = await findSource(deps.db, sourceId);
   if (!source) throw new AppError('not_found', 'API source not found');
   if (source.status === 'inactive')
     throw new AppError('conflict', `${source.name} is inactive; activate it to sync`);
-  if (!jobFor(source.api_type))
-    throw new AppError('validation_error', `Unsupported API type: ${source.api_type}`);
-  const outcome = await runSource(deps, sourceId, 'manual');
+  const sync = syncFor(source.api_type);
+  if (!sync) throw new AppError('validation_error', `Unsupported API type: ${source.api_type}`);
+  const outcome = await runSource(deps, sync, sourceId, 'manual');
   if (outcome.status === 'skipped') throw new AppError('conflict', `${source.name}: ${outcome.reason}`);
   return outcome;
-}
-
-/** Marks in_progress logs older than the timeout as failed; returns how many. */
-export async function cleanupStuckSyncs(db: Db, olderThanMinutes = STUCK_AFTER_MINUTES): Promise<number> {
-  const rows = await db
-    .updateTable('api_sync_logs')
-    .set({
-      status: 'error',
-      error_message: `Sync did not finish within ${olderThanMinutes} minutes (timed out or its process stopped)`,
-      duration_ms: sql`(extract(epoch FROM now() - started_at) * 1000)::int`,
-    })
-    .where('status', '=', 'in_progress')
-    .where('started_at', '<', sql<Date>`now() - make_interval(mins => ${olderThanMinutes})`)
-    .returning('id')
-    .execute();
-  return rows.length;
-}
-
-/**
- * After a crash: logs left in_progress by a process that no longer holds its source's lease end in
- * error at once, without waiting for the stuck timeout.
- */
-export async function failOrphanedSyncs(db: Db): Promise<number> {
-  const rows = await db
-    .updateTable('api_sync_logs')
-    .set({
-      status: 'error',
-      error_message: 'The process running this sync stopped before it finished; no data was written',
-      duration_ms: sql`(extract(epoch FROM now() - started_at) * 1000)::int`,
-    })
-    .where('status', '=', 'in_progress')
-    .where('api_source', 'in', (eb) =>
-      eb
-        .selectFrom('api_sources')
-        .select('name')
-        .where((where) =>
-          where.or([where('lease_expires_at', 'is', null), where('lease_expires_at', '<', new Date())]),
-        ),
-    )
-    .returning('id')
-    .execute();
-  return rows.length;
 }

@@ -1,8 +1,8 @@
 import type { DatabaseHandle } from '../db/client';
-import { dueSources } from '../features/sync';
-import { jobFor, supportedApiTypes, tasks } from './registry';
-import { cleanupStuckSyncs, failOrphanedSyncs, runSource } from './runner';
-import { registerTasks, runDueTasks, runTask, type TaskContext, type TaskDefinition } from './task';
+import { registerJobRuns } from '../features/sync';
+import type { JobContext, JobDefinition } from './job';
+import { jobsFor } from './registry';
+import { runDueJobs, runJob } from './runner';
 
 export interface Scheduler {
   /** Runs one pass now (tests, and the first pass at start). */
@@ -10,17 +10,17 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
-export interface SchedulerDeps extends TaskContext {
+export interface SchedulerDeps extends JobContext {
   listen: DatabaseHandle['listen'];
 }
 
 const WAKE_RETRY_MS = 250;
 
 /**
- * The one scheduler of background work. Every tick it runs the tasks that are due (jobs/registry.ts)
- * and, with `syncs`, the data sources that are due; a task with `wakeOn` also runs as soon as its
- * channel is notified. Any number of processes may run a scheduler on one database: each task's and
- * each source's lease lets exactly one of them run it at a time.
+ * The one scheduler of background work. Every tick it runs the jobs that are due (jobs/registry.ts;
+ * the data syncs only with `syncs`); a job with `wakeOn` also runs as soon as its channel is
+ * notified. Any number of processes may run a scheduler on one database: each job's lease (and each
+ * source's) lets exactly one of them run it at a time.
  */
 export async function startScheduler(
   deps: SchedulerDeps,
@@ -32,23 +32,8 @@ export async function startScheduler(
   let current: Promise<void> | null = null;
   let stopped = false;
 
-  const runSyncs = async () => {
-    await failOrphanedSyncs(deps.db);
-    await cleanupStuckSyncs(deps.db);
-    const due = await dueSources(deps.db, supportedApiTypes());
-    await Promise.all(
-      due
-        .filter((source) => jobFor(source.api_type))
-        .map((source) => runSource(deps, source.id, 'scheduled')),
-    );
-  };
-
-  const pass = async () => {
-    await Promise.all([
-      runDueTasks(context, tasks).catch((error: unknown) => log.error({ err: error }, 'tasks failed')),
-      options.syncs ? runSyncs() : undefined,
-    ]);
-  };
+  const jobs = jobsFor(options);
+  const pass = () => runDueJobs(context, jobs);
 
   const tick = () => {
     current ??= pass()
@@ -59,42 +44,42 @@ export async function startScheduler(
     return current;
   };
 
-  // A wake runs the task now; if another run holds its lease (here or in another process), it waits
+  // A wake runs the job now; if another run holds its lease (here or in another process), it waits
   // for that run to end and runs once more, so no notification is left for the next tick.
   const waking = new Map<string, Promise<void>>();
   const again = new Set<string>();
-  const wake = (task: TaskDefinition) => {
+  const wake = (job: JobDefinition) => {
     if (stopped) return;
-    if (waking.has(task.name)) {
-      again.add(task.name);
+    if (waking.has(job.name)) {
+      again.add(job.name);
       return;
     }
     const attempts = Math.ceil((deps.env.SYNC_LEASE_SECONDS * 1000) / WAKE_RETRY_MS);
     const run = (async () => {
       do {
-        again.delete(task.name);
+        again.delete(job.name);
         for (let attempt = 0; !stopped && attempt < attempts; attempt += 1) {
-          if (await runTask(context, task, 'now')) break;
+          if (await runJob(context, job, 'now')) break;
           await new Promise((resolve) => setTimeout(resolve, WAKE_RETRY_MS));
         }
-      } while (again.has(task.name) && !stopped);
+      } while (again.has(job.name) && !stopped);
     })()
-      .catch((error: unknown) => log.error({ err: error, task: task.name }, 'woken task failed'))
-      .finally(() => waking.delete(task.name));
-    waking.set(task.name, run);
+      .catch((error: unknown) => log.error({ err: error, job: job.name }, 'woken job failed'))
+      .finally(() => waking.delete(job.name));
+    waking.set(job.name, run);
   };
 
-  await registerTasks(deps.db, tasks);
+  await registerJobRuns(
+    deps.db,
+    jobs.map((job) => job.name),
+  );
   const unlisteners = await Promise.all(
-    tasks.flatMap((task) => (task.wakeOn ? [listen(task.wakeOn, () => wake(task))] : [])),
+    jobs.flatMap((job) => (job.wakeOn ? [listen(job.wakeOn, () => wake(job))] : [])),
   );
   const timer = setInterval(() => void tick(), tickSeconds * 1000);
   timer.unref();
   void tick();
-  log.info(
-    { tickSeconds, tasks: tasks.map((task) => task.name), syncs: options.syncs ? supportedApiTypes() : [] },
-    'scheduler started',
-  );
+  log.info({ tickSeconds, jobs: jobs.map((job) => job.name), syncs: options.syncs }, 'scheduler started');
 
   return {
     tick,

@@ -3,7 +3,9 @@ import { json, startFixtureServer, type FixtureServer } from '../../../tests/sup
 import { createTestApp, taskContextOf, type TestApp } from '../../../tests/support/test-app';
 import { fixture } from '../../../tests/support/upstream-fixtures';
 import { createLogger } from '../lib/logger';
-import { failOrphanedSyncs, runSource, type RunnerDeps } from './runner';
+import { failOrphanedSyncs } from '../features/sync';
+import { runSourceById } from './control';
+import type { RunnerDeps } from './runner';
 
 let upstream: FixtureServer;
 let app: TestApp;
@@ -80,7 +82,7 @@ describe('seeded sources', () => {
 describe('market metrics sync', () => {
   it('stores one XRP row from CoinGecko with dominance and velocity, logs it and schedules the next', async () => {
     const { id } = await source('coingecko');
-    const outcome = await runSource(runner, id, 'scheduled');
+    const outcome = await runSourceById(runner, id, 'scheduled');
     expect(outcome.status).toBe('success');
     const row = await app.handle.db
       .selectFrom('crypto_metrics')
@@ -125,7 +127,7 @@ describe('market metrics sync', () => {
       '/cg/coins/markets',
       json([{ ...markets[0], total_volume: null, circulating_supply: null }]),
     );
-    await runSource(runner, (await source('coingecko')).id, 'manual');
+    await runSourceById(runner, (await source('coingecko')).id, 'manual');
     const row = await app.handle.db
       .selectFrom('crypto_metrics')
       .selectAll()
@@ -139,7 +141,7 @@ describe('market metrics sync', () => {
 
   it('falls back to CoinPaprika when CoinGecko fails', async () => {
     upstream.route('/cg/coins/markets', json({ error: 'down' }, 500));
-    const outcome = await runSource(runner, (await source('coingecko')).id, 'manual');
+    const outcome = await runSourceById(runner, (await source('coingecko')).id, 'manual');
     expect(outcome.status).toBe('success');
     if (outcome.status !== 'skipped')
       expect(outcome.log.details).toMatch(/^Provider: CoinPaprika \(CoinGecko failed: .*500\)$/);
@@ -157,7 +159,7 @@ describe('market metrics sync', () => {
     upstream.route('/cp/v1/tickers/xrp-xrp', json({ error: 'not found' }, 404));
     const before = await metricsCount();
     const counters = await source('coingecko');
-    const outcome = await runSource(runner, counters.id, 'manual');
+    const outcome = await runSourceById(runner, counters.id, 'manual');
     expect(outcome.status).toBe('error');
     if (outcome.status !== 'skipped')
       expect(outcome.log.error_message).toMatch(/CoinGecko: .*not JSON; CoinPaprika: .*404/);
@@ -175,13 +177,13 @@ describe('market metrics sync', () => {
 describe('fear & greed sync', () => {
   it('backfills the whole history on the first run, then fetches the latest and skips duplicates', async () => {
     const { id } = await source('fear_greed');
-    const first = await runSource(runner, id, 'scheduled');
+    const first = await runSourceById(runner, id, 'scheduled');
     expect(first.status !== 'skipped' && first.log).toMatchObject({
       status: 'success',
       records_processed: 3,
       details: 'Backfilled 3 days of history',
     });
-    const second = await runSource(runner, id, 'manual');
+    const second = await runSourceById(runner, id, 'manual');
     expect(second.status !== 'skipped' && second.log).toMatchObject({
       status: 'success',
       records_processed: 0,
@@ -200,7 +202,7 @@ describe('fear & greed sync', () => {
 
   it('treats metadata.error as a failure and writes nothing', async () => {
     upstream.route('/fg/fng/', json(fixture('fear-greed/fng-error.json')));
-    const outcome = await runSource(runner, (await source('fear_greed')).id, 'manual');
+    const outcome = await runSourceById(runner, (await source('fear_greed')).id, 'manual');
     expect(outcome.status).toBe('error');
     if (outcome.status !== 'skipped')
       expect(outcome.log.error_message).toMatch(/^alternative.me reported an error: SYNTHETIC/);
@@ -215,12 +217,15 @@ describe('leases and crashes', () => {
       .set({ next_sync_at: new Date(Date.now() + 60_000) })
       .where('id', '=', id)
       .execute();
-    expect(await runSource(runner, id, 'scheduled')).toMatchObject({ status: 'skipped' });
+    expect(await runSourceById(runner, id, 'scheduled')).toMatchObject({ status: 'skipped' });
   });
 
   it('runs a source once when two runs start together', async () => {
     const { id } = await source('coingecko');
-    const outcomes = await Promise.all([runSource(runner, id, 'manual'), runSource(runner, id, 'manual')]);
+    const outcomes = await Promise.all([
+      runSourceById(runner, id, 'manual'),
+      runSourceById(runner, id, 'manual'),
+    ]);
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['skipped', 'success']);
   });
 
@@ -246,7 +251,7 @@ describe('leases and crashes', () => {
       status: 'error',
       error_message: 'The process running this sync stopped before it finished; no data was written',
     });
-    expect((await runSource(runner, id, 'manual')).status).toBe('success');
+    expect((await runSourceById(runner, id, 'manual')).status).toBe('success');
   });
 });
 

@@ -1,15 +1,19 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import type { Client } from 'xrpl';
 import type { AccountTxEntry } from '@/domain/portfolio/account-tx';
 import { touchedAccounts } from '@/domain/portfolio/account-tx';
 import { extractWhalePayments } from '@/domain/whales/ledger';
 import { markTouched } from '../features/portfolio';
-import { lastScannedLedger, storeLedgerWhales } from '../features/whales';
+import {
+  holdStreamLease,
+  lastScannedLedger,
+  recordStreamLedger,
+  releaseStreamLease,
+  storeLedgerWhales,
+} from '../features/whales';
 import { connectXrpl, readLedger } from '../upstreams/xrpl';
 import { processId, type RunnerDeps } from './runner';
 
-const LEASE_KEY = 'xrpl_stream';
 /** A gap this small after a reconnect is filled at once; a larger one is left to the catch-up job. */
 const MAX_INLINE_GAP = 50;
 
@@ -31,16 +35,6 @@ export interface WhaleStream {
   /** True while this process holds the stream and is connected. */
   readonly live: boolean;
   stop(): Promise<void>;
-}
-
-/** Takes or renews the stream lease; false when another live process holds it. */
-async function holdLease(deps: RunnerDeps, owner: string, seconds: number): Promise<boolean> {
-  const result = await sql<{ value: string }>`
-    INSERT INTO sync_state AS s (key, value, expires_at) VALUES (${LEASE_KEY}, ${owner}, now() + make_interval(secs => ${seconds}))
-    ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at, updated_at = now()
-      WHERE s.expires_at < now() OR s.value = excluded.value
-    RETURNING value`.execute(deps.db);
-  return result.rows.length === 1;
 }
 
 /**
@@ -88,6 +82,7 @@ export function startWhaleStream(deps: RunnerDeps, overrides: Partial<WhaleStrea
       // A watched account in this ledger is read again now, not at its next quarter hour.
       await markTouched(deps.db, touchedAccounts(transactions as AccountTxEntry[]));
     }
+    await recordStreamLedger(deps.db, index);
   };
 
   const drop = async () => {
@@ -102,7 +97,7 @@ export function startWhaleStream(deps: RunnerDeps, overrides: Partial<WhaleStrea
   const session = async () => {
     if (stopped) return;
     try {
-      if (!(await holdLease(deps, owner, options.leaseSeconds))) return schedule(options.renewMs);
+      if (!(await holdStreamLease(deps.db, owner, options.leaseSeconds))) return schedule(options.renewMs);
       const ordered = attempt % 2 === 0 ? urls : [...urls].reverse();
       attempt += 1;
       const connected = await connectXrpl(ordered, log);
@@ -129,7 +124,7 @@ export function startWhaleStream(deps: RunnerDeps, overrides: Partial<WhaleStrea
       backoff = options.initialBackoffMs;
       renewal = setInterval(() => {
         if (stopped) return;
-        renewing = holdLease(deps, owner, options.leaseSeconds).then(async (held) => {
+        renewing = holdStreamLease(deps.db, owner, options.leaseSeconds).then(async (held) => {
           if (!held) {
             log.warn('another process took the XRPL stream; standing by');
             await drop();
@@ -160,11 +155,7 @@ export function startWhaleStream(deps: RunnerDeps, overrides: Partial<WhaleStrea
       await processing;
       // A renewal already on its way would put the lease back after the release below.
       await renewing.catch(() => undefined);
-      await deps.db
-        .deleteFrom('sync_state')
-        .where('key', '=', LEASE_KEY)
-        .where('value', '=', owner)
-        .execute();
+      await releaseStreamLease(deps.db, owner);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { lastScannedLedger, storeLedgerWhales } from '../features/whales';
 import { connectXrpl, ledgerWhales, validatedLedgerIndex } from '../upstreams/xrpl';
-import type { SyncJob } from './job';
+import { defineSourceJob } from './source-job';
 
 /** About a day of ledgers (one closes every 3–4 s): catch-up never reaches further back. */
 export const LEDGERS_PER_DAY = 24_000;
@@ -10,9 +10,11 @@ export const MAX_LEDGERS_PER_RUN = 300;
 const FIRST_RUN_LEDGERS = 20;
 
 /** The periodic catch-up: scans the ledgers missed since the last one recorded (by the stream or a run). */
-export const xrplWhalesJob: SyncJob = {
+export const xrplWhalesJob = defineSourceJob({
+  name: 'xrpl-whales',
+  description: 'Scans the XRP Ledger ledgers the live stream missed for whale payments (up to a day back)',
   apiType: 'xrpl_whales',
-  run: async ({ db, env, logger }) => {
+  sync: async ({ db, env, logger }) => {
     const client = await connectXrpl([env.XRPL_WS_URL, env.XRPL_WS_FALLBACK_URL], logger);
     try {
       const current = await validatedLedgerIndex(client);
@@ -33,4 +35,4 @@ export const xrplWhalesJob: SyncJob = {
       await client.disconnect().catch(() => undefined);
     }
   },
-};
+});

@@ -3,7 +3,8 @@ import { startFakeRippled, type FakeRippled } from '../../../tests/support/fake-
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { fixture } from '../../../tests/support/upstream-fixtures';
 import { createLogger } from '../lib/logger';
-import { runSource, type RunnerDeps } from './runner';
+import { runSourceById } from './control';
+import type { RunnerDeps } from './runner';
 
 const reply = fixture<{ result: { ledger: { transactions: unknown[] } } }>('xrpl/ledger-expanded-apiv2.json');
 const streamMessages = fixture<Record<string, unknown>[]>('xrpl/stream-messages-apiv2.json');
@@ -37,7 +38,7 @@ const whaleSource = async () =>
 
 describe('XRPL whale catch-up', () => {
   it('scans the recent ledgers through the fallback server and stores the whale payments', async () => {
-    const outcome = await runSource(runner, await whaleSource(), 'scheduled');
+    const outcome = await runSourceById(runner, await whaleSource(), 'scheduled');
     expect(outcome.status !== 'skipped' && outcome.log).toMatchObject({
       status: 'success',
       records_processed: 2,
@@ -63,11 +64,11 @@ describe('XRPL whale catch-up', () => {
 
   it('is up to date on the next run, then picks up a new ledger once', async () => {
     const id = await whaleSource();
-    const again = await runSource(runner, id, 'manual');
+    const again = await runSourceById(runner, id, 'manual');
     expect(again.status !== 'skipped' && again.log.details).toBe(`Up to date at ledger ${FIXTURE_LEDGER}`);
     const transaction = streamMessages.find((message) => message.tx_json);
     rippled.addLedger(FIXTURE_LEDGER + 1, [transaction], '2025-12-12T16:00:03Z');
-    const next = await runSource(runner, id, 'manual');
+    const next = await runSourceById(runner, id, 'manual');
     expect(next.status !== 'skipped' && next.log).toMatchObject({ records_processed: 1 });
     const count = await app.handle.db
       .selectFrom('whale_transactions')
@@ -88,7 +89,7 @@ describe('XRPL whale catch-up', () => {
           .where('api_type', '=', 'xrpl_whales')
           .executeTakeFirstOrThrow()
       ).id;
-      const outcome = await runSource(
+      const outcome = await runSourceById(
         { db: offline.handle.db, env: offline.env, logger: createLogger('silent') },
         id,
         'scheduled',

@@ -4,7 +4,7 @@ import { browserKeys, startPushService } from '../../../../tests/support/push-se
 import { startTestSmtp, type TestSmtp } from '../../../../tests/support/smtp';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { fixture } from '../../../../tests/support/upstream-fixtures';
-import { runSource } from '../../jobs/runner';
+import { runSourceById } from '../../jobs/control';
 import { createLogger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { deliverDue, type DeliveryDeps } from './deliveries';
@@ -63,7 +63,7 @@ async function syncPrice(price: number) {
     .select('id')
     .where('api_type', '=', 'coingecko')
     .executeTakeFirstOrThrow();
-  const outcome = await runSource({ db: app.handle.db, env: app.env, logger }, source.id, 'manual');
+  const outcome = await runSourceById({ db: app.handle.db, env: app.env, logger }, source.id, 'manual');
   expect(outcome.status).toBe('success');
 }
 

@@ -1,2 +1,9 @@
-/** What other features may use of market data. */
+/** What other features and the jobs may use of market data. */
 export { getFearGreedView, getHistory, getMetricsView, toMetricsDto } from './market.service';
+export {
+  hasFearGreedHistory,
+  needsHistoryBackfill,
+  storeFearGreed,
+  storeMarketHistory,
+  storeMarketSnapshot,
+} from './market-store.service';

@@ -1,3 +1,18 @@
-/** What other features may use of the sync engine's records. */
+/** What other features, the jobs and the commands may use of the sync engine's records. */
 export { sourceHealth } from './source-health.service';
 export { dueSources, pruneSyncLogs, toApiSourceDto, toSyncLogDto } from './sync.service';
+export {
+  cleanupStuckSyncs,
+  failOrphanedSyncs,
+  findSource,
+  finishJobRun,
+  finishSync,
+  leaseJobRun,
+  leaseSource,
+  listJobRuns,
+  registerJobRuns,
+  renewSourceLease,
+  sourceOfType,
+  startSyncLog,
+  STUCK_AFTER_MINUTES,
+} from './sync-runs.service';

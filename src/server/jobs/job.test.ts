@@ -4,10 +4,11 @@ import { createTestApp, taskContextOf, type TestApp } from '../../../tests/suppo
 import { billingRenewalsJob } from './billing-renewals.job';
 import { pruneExpiredJob } from './prune-expired.job';
 import { pruneHistoryJob } from './prune-history.job';
-import { runDueTasks, type TaskContext, type TaskDefinition } from './task';
+import type { JobContext, JobDefinition } from './job';
+import { runDueJobs } from './runner';
 
 let app: TestApp;
-let context: TaskContext;
+let context: JobContext;
 beforeAll(async () => {
   app = await createTestApp();
   context = taskContextOf(app);
@@ -20,7 +21,7 @@ const runOf = (name: string) =>
 describe('background tasks', () => {
   it('run when due, once between processes, and record what they did, how long and when next', async () => {
     let runs = 0;
-    const task: TaskDefinition = {
+    const task: JobDefinition = {
       name: 'count',
       description: 'Counts',
       everySeconds: 3600,
@@ -31,7 +32,7 @@ describe('background tasks', () => {
       },
     };
     // Two schedulers at once (two processes): the lease lets one of them run it.
-    await Promise.all([runDueTasks(context, [task]), runDueTasks(context, [task])]);
+    await Promise.all([runDueJobs(context, [task]), runDueJobs(context, [task])]);
     expect(runs).toBe(1);
     const row = await runOf('count');
     expect(row).toMatchObject({
@@ -43,12 +44,12 @@ describe('background tasks', () => {
     expect(row.last_duration_ms).toBeGreaterThanOrEqual(15);
     expect(row.next_run_at.getTime() - Date.now()).toBeGreaterThan(3500_000);
     // Not due again for an hour.
-    await runDueTasks(context, [task]);
+    await runDueJobs(context, [task]);
     expect(runs).toBe(1);
   });
 
   it('record a failure with its message, and try again at the next time', async () => {
-    const failing: TaskDefinition = {
+    const failing: JobDefinition = {
       name: 'failing',
       description: 'Fails',
       everySeconds: 60,
@@ -56,7 +57,7 @@ describe('background tasks', () => {
         throw new Error('disk full');
       },
     };
-    await runDueTasks(context, [failing]);
+    await runDueJobs(context, [failing]);
     expect(await runOf('failing')).toMatchObject({
       last_status: 'error',
       last_error: 'disk full',
@@ -173,6 +174,47 @@ describe('background tasks', () => {
     expect((await runOf('alerts')).last_details).toMatch(/^1 notifications, /);
   });
 
+  it('the stream watchdog says which ledger came last, and fails when none came for a minute', async () => {
+    const { xrplStreamJob } = await import('./xrpl-stream.job');
+    const { holdStreamLease, recordStreamLedger } = await import('../features/whales');
+    const { db } = app.handle;
+    await expect(xrplStreamJob.run(context)).rejects.toThrow(
+      'XRP Ledger stream down: no ledger processed yet; no process holds the stream.',
+    );
+    await holdStreamLease(db, 'web-1', 60);
+    await recordStreamLedger(db, 91_000_123);
+    await expect(xrplStreamJob.run(context)).resolves.toMatch(
+      /^Live: ledger 91000123 processed \d+ s ago by process web-1$/,
+    );
+    await sql`UPDATE sync_state SET updated_at = now() - interval '5 minutes' WHERE key = 'xrpl_stream_ledger'`.execute(
+      db,
+    );
+    await expect(xrplStreamJob.run(context)).rejects.toThrow(
+      /no ledger since 91000123 at .*; process web-1 holds the stream but is not receiving ledgers/,
+    );
+  });
+
+  it('a source job syncs the due sources of its type and records how each went', async () => {
+    const { fearGreedJob } = await import('./fear-greed.job');
+    const { db } = app.handle;
+    // Fear & Greed at a closed port: the sync fails, its last good data stays.
+    const closed = { ...context, env: { ...context.env, FEAR_GREED_API_BASE: 'http://127.0.0.1:9' } };
+    await db
+      .updateTable('api_sources')
+      .set({ next_sync_at: null })
+      .where('api_type', '=', 'fear_greed')
+      .execute();
+    await expect(fearGreedJob.run(closed)).rejects.toThrow(/: error$/);
+    const source = await db
+      .selectFrom('api_sources')
+      .select(['error_count', 'next_sync_at'])
+      .where('api_type', '=', 'fear_greed')
+      .executeTakeFirstOrThrow();
+    expect(source.error_count).toBeGreaterThan(0);
+    // Not due again until its frequency has passed.
+    expect(await fearGreedJob.run(closed)).toBe('No source due');
+  });
+
   it('are listed for the admin with their last run', async () => {
     const admin = await app.signedInUser({ role: 'admin' });
     const response = await app.request('/api/admin/jobs', { cookie: admin.cookie });
@@ -183,6 +225,12 @@ describe('background tasks', () => {
       lastStatus: string | null;
     }[];
     expect(list.map((task) => task.name)).toEqual([
+      'market-metrics',
+      'fear-greed',
+      'xrpl-whales',
+      'news',
+      'xrpl-stream',
+      'sync-recovery',
       'alerts',
       'weekly-summary',
       'newsletter',

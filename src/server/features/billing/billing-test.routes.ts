@@ -46,10 +46,14 @@ export function createTestBillingRoutes(deps: BillingDeps) {
       throw new AppError('not_found', 'Test-mode billing is off: this server uses Stripe');
     return deps.billing.test;
   };
-  const portalAction = (path: string, summary: string) =>
+  // Generic in the action, so each route keeps its literal path (and the typed client its key).
+  const portalAction = <Action extends 'cancel' | 'resume' | 'fail-payment' | 'advance'>(
+    action: Action,
+    summary: string,
+  ) =>
     createRoute({
       method: 'post',
-      path: `/billing/test/portal/${path}`,
+      path: `/billing/test/portal/${action}` as `/billing/test/portal/${Action}`,
       tags: ['Billing (test mode)'],
       summary,
       middleware: guard,

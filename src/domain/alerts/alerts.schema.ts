@@ -97,9 +97,33 @@ export const fearGreedRuleInputSchema = z.object({
   note,
 });
 
-/** What Set Alert sends: a price target (free), a percentage move or a Fear & Greed level (premium). */
+export const accountMoveDirectionSchema = z.enum(['in', 'out', 'either']);
+export type AccountMoveDirection = z.infer<typeof accountMoveDirectionSchema>;
+
+/** A payment into or out of one of the member's watched accounts, of at least `target` XRP (premium). */
+export const accountMoveRuleInputSchema = z.object({
+  kind: z.literal('account_move'),
+  watchedAccountId: z.uuid({ error: 'Choose one of your watched accounts' }),
+  direction: accountMoveDirectionSchema.default('either'),
+  target: z
+    .number({ error: 'Enter an amount of XRP' })
+    .positive('The amount must be above 0 XRP')
+    .max(100_000_000_000, 'That is more XRP than exists')
+    .multipleOf(0.000001, 'Use at most 6 decimals'),
+  note,
+});
+
+/**
+ * What Set Alert sends: a price target (free), a percentage move, a Fear & Greed level or a watched
+ * account's payment (premium).
+ */
 export const alertRuleInputSchema = z
-  .discriminatedUnion('kind', [priceRuleInputSchema, percentRuleInputSchema, fearGreedRuleInputSchema])
+  .discriminatedUnion('kind', [
+    priceRuleInputSchema,
+    percentRuleInputSchema,
+    fearGreedRuleInputSchema,
+    accountMoveRuleInputSchema,
+  ])
   .meta({ id: 'AlertRuleInput' });
 export type AlertRuleInput = z.infer<typeof alertRuleInputSchema>;
 export type AlertRuleKind = AlertRuleInput['kind'];

@@ -72,6 +72,37 @@ export function whaleMessage(whale: {
   };
 }
 
+/** A payment into or out of a member's watched account that met their rule's threshold. */
+export function accountMoveMessage(
+  rule: { note: string | null },
+  payment: {
+    hash: string;
+    direction: 'in' | 'out';
+    amountXrp: string;
+    accountLabel: string;
+    accountAddress: string;
+    counterparty: string | null;
+  },
+): AlertMessage {
+  const amount = `${payment.amountXrp} XRP`;
+  const account = `${payment.accountLabel} (${shortAddress(payment.accountAddress)})`;
+  const other = payment.counterparty ? shortAddress(payment.counterparty) : 'an account';
+  return {
+    type: 'whale',
+    title:
+      payment.direction === 'in'
+        ? `${amount} received by ${payment.accountLabel}`
+        : `${amount} sent from ${payment.accountLabel}`,
+    body: withNote(
+      payment.direction === 'in'
+        ? `${other} sent ${amount} to your watched account ${account}.`
+        : `Your watched account ${account} sent ${amount} to ${other}.`,
+      rule.note,
+    ),
+    url: explorerTxUrl(payment.hash),
+  };
+}
+
 export function newsMessage(
   type: 'regulatory' | 'adoption',
   article: { title: string; url: string; sourceName: string | null },

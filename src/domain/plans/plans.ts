@@ -1,3 +1,11 @@
+import { appRoutes } from '../routing/routes';
+
+/** A plan's feature as its lists show it; `to` is the page where a member uses it, when there is one. */
+export interface PlanFeature {
+  label: string;
+  to?: string;
+}
+
 /** SPEC §1 membership: what each plan includes, shown on the home page and /membership. */
 export const freePlanFeatures = [
   'Daily XRP news updates',
@@ -12,9 +20,13 @@ export const premiumPlanFeatures = [
   'Whale transaction alerts',
   'Priority regulatory updates',
   'Advanced charting',
-  'Portfolio tracking insights',
+  { label: 'Portfolio tracking insights', to: appRoutes.portfolio },
   'Direct analyst access',
   'API access for developers',
-] as const;
+] as const satisfies readonly (string | PlanFeature)[];
+
+/** A list item as a feature: a plain label is a feature without a page of its own. */
+export const planFeature = (item: string | PlanFeature): PlanFeature =>
+  typeof item === 'string' ? { label: item } : item;
 
 export const planNames = { free: 'Free', premium: 'Premium', complimentary: 'Complimentary' } as const;

@@ -179,3 +179,77 @@ export type WatchedAccountView = z.infer<typeof watchedAccountSchema>;
 export const watchedAccountLabelSchema = z
   .object({ label: watchedAccountInputSchema.shape.label })
   .meta({ id: 'WatchedAccountLabel' });
+
+/** The ranges of the portfolio's value chart. */
+export const portfolioRangeSchema = z.enum(['7d', '30d', '1y']);
+export type PortfolioRange = z.infer<typeof portfolioRangeSchema>;
+
+/** One slice of the allocation: a watched account, or the manual holdings together. */
+export const allocationSliceSchema = z
+  .object({
+    /** A watched account's id, or 'lots'. */
+    key: z.string(),
+    label: z.string(),
+    xrp: z.string(),
+    percent: z.number(),
+  })
+  .meta({ id: 'PortfolioAllocationSlice' });
+
+export const portfolioValuePointSchema = z
+  .object({ at: z.string(), priceUsd: z.number(), xrp: z.number(), valueUsd: z.number() })
+  .meta({ id: 'PortfolioValuePoint' });
+
+/**
+ * The portfolio's insights (`GET /api/portfolio`): what the member holds on the ledger and in
+ * manual lots, valued at the latest synced price. Every figure that cannot be known is null with a
+ * note saying why; nothing is guessed.
+ */
+export const portfolioSummarySchema = z
+  .object({
+    /** The latest synced XRP price in USD and when it was read; null before the first sync. */
+    priceUsd: z.number().nullable(),
+    priceAt: z.string().nullable(),
+    /** XRP in watched accounts (their last readings), in manual lots, and both. Exact decimals. */
+    accountsXrp: z.string(),
+    lotsXrp: z.string(),
+    totalXrp: z.string(),
+    /** XRP locked as reserve across the watched accounts (null until the reserves were read). */
+    lockedXrp: z.string().nullable(),
+    /** The trust-line tokens valued in XRP at the ledger's own price, and how many could not be. */
+    tokensXrp: z.number(),
+    unvaluedTokens: z.number(),
+    /** totalXrp × price, and the same with the valued tokens; null without a price. */
+    valueUsd: z.number().nullable(),
+    valueWithTokensUsd: z.number().nullable(),
+    /** The change of the value over the last 24 hours (holdings and price then and now). */
+    change24h: z.object({ usd: z.number(), percent: z.number().nullable() }).nullable(),
+    change24hNote: z.string().nullable(),
+    /** Average-cost P&L of the lots that have a cost; null with `pnlNote` when none has. */
+    pnl: z
+      .object({
+        coveredXrp: z.string(),
+        uncoveredXrp: z.string(),
+        costBasisUsd: z.number(),
+        averageCostUsd: z.number(),
+        valueUsd: z.number(),
+        unrealisedUsd: z.number(),
+        unrealisedPercent: z.number().nullable(),
+      })
+      .nullable(),
+    pnlNote: z.string().nullable(),
+    allocation: z.array(allocationSliceSchema),
+    /** The value over the asked range: stored prices × holdings at each. */
+    series: z.object({
+      range: portfolioRangeSchema,
+      points: z.array(portfolioValuePointSchema),
+      /** When the series starts, and why later than the range when it does. */
+      startsAt: z.string().nullable(),
+      note: z.string().nullable(),
+    }),
+    /** The oldest of the watched accounts' last readings: the totals are true as of then. */
+    asOf: z.string().nullable(),
+    accountCount: z.number(),
+    lotCount: z.number(),
+  })
+  .meta({ id: 'PortfolioSummary' });
+export type PortfolioSummary = z.infer<typeof portfolioSummarySchema>;

@@ -5,6 +5,8 @@ export const appRoutes = {
   news: '/news',
   analytics: '/analytics',
   alerts: '/alerts',
+  /** Portfolio tracking (issue 25): Premium. */
+  portfolio: '/portfolio',
   membership: '/membership',
   settings: '/settings',
   admin: '/admin',

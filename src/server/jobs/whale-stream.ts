@@ -1,17 +1,13 @@
 import crypto from 'node:crypto';
 import type { Client } from 'xrpl';
-import type { AccountTxEntry } from '@/domain/portfolio/account-tx';
-import { touchedAccounts } from '@/domain/portfolio/account-tx';
-import { extractWhalePayments } from '@/domain/whales/ledger';
-import { markTouched } from '../features/portfolio';
 import {
   holdStreamLease,
   lastScannedLedger,
   recordStreamLedger,
   releaseStreamLease,
-  storeLedgerWhales,
 } from '../features/whales';
-import { connectXrpl, readLedger } from '../upstreams/xrpl';
+import { connectXrpl } from '../upstreams/xrpl';
+import { scanLedger } from './ledger-scan';
 import { processId, type RunnerDeps } from './runner';
 
 /** A gap this small after a reconnect is filled at once; a larger one is left to the catch-up job. */
@@ -72,15 +68,8 @@ export function startWhaleStream(deps: RunnerDeps, overrides: Partial<WhaleStrea
     const from = last !== null && index - last > 1 && index - last <= MAX_INLINE_GAP ? last + 1 : index;
     for (let ledger = from; ledger <= index; ledger += 1) {
       if (!client || stopped) return;
-      const { transactions, closeTime } = await readLedger(client, ledger);
-      const stored = await storeLedgerWhales(
-        deps.db,
-        ledger,
-        extractWhalePayments(transactions, { ledgerIndex: ledger, closeTime }),
-      );
+      const stored = await scanLedger(deps.db, client, ledger);
       if (stored > 0) log.info({ ledger, stored }, 'whale payments stored');
-      // A watched account in this ledger is read again now, not at its next quarter hour.
-      await markTouched(deps.db, touchedAccounts(transactions as AccountTxEntry[]));
     }
     await recordStreamLedger(deps.db, index);
   };

@@ -50,5 +50,7 @@ export interface AppEnv {
     logger: Logger;
     /** Loaded once per request by loadViewer; undefined until then, null for no session. */
     viewer: Viewer | null | undefined;
+    /** The owner of the API key a /api/v1 request was authenticated with. */
+    apiKeyUserId: string | undefined;
   };
 }

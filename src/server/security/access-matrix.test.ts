@@ -102,6 +102,7 @@ const policies: Record<string, Policy> = {
   'GET /api/developer/keys': 'premium',
   'POST /api/developer/keys': 'premium',
   'DELETE /api/developer/keys/:id': 'user',
+  'GET /api/portfolio': 'premium',
   'GET /api/portfolio/accounts': 'premium',
   'POST /api/portfolio/accounts': 'premium',
   'PATCH /api/portfolio/accounts/:id': 'premium',
@@ -129,6 +130,7 @@ const policies: Record<string, Policy> = {
   'GET /api/v1/whales/stats': 'api-key',
   'GET /api/v1/news': 'api-key',
   'GET /api/v1/domino-events': 'api-key',
+  'GET /api/v1/portfolio': 'api-key',
   'GET /api/v1/openapi.json': 'public',
   'GET /api/openapi.json': 'public',
   // better-auth's handler: which of its endpoints answer is decided below (authEndpointPolicies).

@@ -1,5 +1,5 @@
 import { Client } from 'xrpl';
-import { extractWhalePayments, type LedgerTransaction, type WhalePayment } from '@/domain/whales/ledger';
+import type { LedgerTransaction } from '@/domain/whales/ledger';
 import { rippleTimeToDate } from '@/domain/xrpl/drops';
 import type { Logger } from '../lib/logger';
 
@@ -45,10 +45,4 @@ export async function readLedger(
     transactions: ledger.transactions ?? [],
     closeTime: ledger.close_time_iso ? new Date(ledger.close_time_iso) : rippleTimeToDate(ledger.close_time),
   };
-}
-
-/** One validated ledger's whale payments. */
-export async function ledgerWhales(client: Client, ledgerIndex: number): Promise<WhalePayment[]> {
-  const { transactions, closeTime } = await readLedger(client, ledgerIndex);
-  return extractWhalePayments(transactions, { ledgerIndex, closeTime });
 }

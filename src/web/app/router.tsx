@@ -62,7 +62,10 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RouteGuard access="premium" />,
-        children: [page(appRoutes.alerts, () => import('./routes/alerts'))],
+        children: [
+          page(appRoutes.alerts, () => import('./routes/alerts')),
+          page(appRoutes.portfolio, () => import('./routes/portfolio')),
+        ],
       },
       {
         element: <RouteGuard access="admin" />,

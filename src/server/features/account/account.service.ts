@@ -16,7 +16,7 @@ import { securityEmail } from '../../lib/auth-emails';
 import { requestEmailChange } from './email-change.service';
 import { toNotificationDto } from '../alerts';
 import { listRules } from '../alerts';
-import { listLots } from '../portfolio';
+import { listLots, listWatchedAccounts } from '../portfolio';
 
 /** Checks a user's password against their credential account; false for a user without one. */
 export async function verifyPassword(auth: Auth, userId: string, password: string): Promise<boolean> {
@@ -211,7 +211,16 @@ export async function exportUserData(db: Db, userId: string) {
       userAgent: session.userAgent,
     })),
     alertRules: await listRules(db, userId),
-    portfolio: { lots: await listLots(db, userId) },
+    // What the member entered: the addresses and labels they watch, and their manual holdings.
+    portfolio: {
+      watchedAccounts: (await listWatchedAccounts(db, userId)).map((account) => ({
+        address: account.address,
+        destinationTag: account.destinationTag,
+        label: account.label,
+        createdAt: account.createdAt,
+      })),
+      lots: await listLots(db, userId),
+    },
     notifications: (
       await db
         .selectFrom('notifications')

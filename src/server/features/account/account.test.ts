@@ -446,11 +446,16 @@ describe('password change', () => {
 
 describe('data export and account deletion', () => {
   it('exports the profile, preferences, account and sessions, and no secret', async () => {
-    const { cookie, email } = await app.signedInUser({ name: 'Export Me', plan: 'premium' });
+    const { cookie, email, userId } = await app.signedInUser({ name: 'Export Me', plan: 'premium' });
     await app.client(cookie).alerts.rules.$post({ json: { kind: 'price', target: 0.7, note: 'my note' } });
     await app
       .client(cookie)
       .portfolio.lots.$post({ json: { amountXrp: '12.5', acquiredOn: '2024-05-01', costUsdPerXrp: '0.5' } });
+    // A watched account as adding one leaves it (adding reads the ledger, which this file does not run).
+    await app.handle.db
+      .insertInto('watched_accounts')
+      .values({ user_id: userId, address: 'rJj93v2nvi2kFCYNKUDBmFpM2AVQpkByNP', label: 'Cold wallet' })
+      .execute();
     const response = await app.client(cookie).account.export.$get();
     expect(response.headers.get('content-disposition')).toMatch(
       /^attachment; filename="xrp-research-data-\d{4}-\d{2}-\d{2}\.json"$/,
@@ -466,6 +471,14 @@ describe('data export and account deletion', () => {
     ]);
     expect(data.portfolio.lots).toEqual([
       expect.objectContaining({ amountXrp: '12.5', acquiredOn: '2024-05-01', costUsdPerXrp: '0.5' }),
+    ]);
+    expect(data.portfolio.watchedAccounts).toEqual([
+      {
+        address: 'rJj93v2nvi2kFCYNKUDBmFpM2AVQpkByNP',
+        destinationTag: null,
+        label: 'Cold wallet',
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      },
     ]);
     expect(data.notifications).toEqual([]);
     expect(text).not.toMatch(/password|token|secret|\$scrypt|[0-9a-f]{32}:[0-9a-f]{64}/i);

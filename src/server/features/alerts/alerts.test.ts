@@ -102,7 +102,7 @@ describe('alert rules API (per role)', () => {
     });
     expect(percent.status).toBe(403);
     expect(((await percent.json()) as { error: { message: string } }).error.message).toBe(
-      'Percentage and Fear & Greed alerts require Premium.',
+      'Percentage, Fear & Greed and watched-account alerts require Premium.',
     );
     expect(
       (await api(free.cookie).alerts.rules.$post({ json: { kind: 'fear_greed', target: 80 } })).status,

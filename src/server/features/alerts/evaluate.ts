@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type AlertTypeId, type CrossingDirection, type MoveDirection } from '@/domain/alerts/alerts.schema';
 import {
+  accountMoveMessage,
   dominoMessage,
   fearGreedMessage,
   newsMessage,
@@ -10,6 +11,7 @@ import {
   type AlertMessage,
 } from '@/domain/alerts/messages';
 import { evaluateCrossing, evaluatePercent, referenceIsUsable, type Side } from '@/domain/alerts/rules';
+import { dropsToXrp } from '@/domain/xrpl/drops';
 import type { Db, Trx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { planDeliveries } from './deliveries';
@@ -23,6 +25,7 @@ export const FRESHNESS_MS = {
   fear_greed: 2 * 86_400_000,
   whale: 2 * 60 * 60_000,
   news: 86_400_000,
+  account_tx: 2 * 60 * 60_000,
 } as const;
 
 /** A queued row that keeps failing is dropped after this many tries (and logged) so others go on. */
@@ -37,7 +40,7 @@ export interface Created {
 interface RuleRow {
   id: string;
   user_id: string;
-  kind: 'price' | 'percent' | 'fear_greed';
+  kind: 'price' | 'percent' | 'fear_greed' | 'account_move';
   direction: string;
   target: number | null;
   percent: number | null;
@@ -299,6 +302,65 @@ async function evaluateDomino(trx: Trx, rowId: string): Promise<Created[]> {
   );
 }
 
+/**
+ * A payment of a watched account, seen live (history read on a first reading never alerts): each of
+ * the account owner's active 'account_move' rules whose direction matches and whose threshold it
+ * meets fires once. The rule is the member's own opt-in, so no alert-type switch gates it; the plan
+ * (Premium) and a block do.
+ */
+async function evaluateAccountTx(trx: Trx, rowId: string, now: Date): Promise<Created[]> {
+  const row = await trx
+    .selectFrom('watched_account_tx as t')
+    .innerJoin('watched_accounts as a', 'a.id', 't.watched_account_id')
+    .select([
+      't.id',
+      't.hash',
+      't.direction',
+      't.delivered_drops',
+      't.counterparty',
+      't.occurred_at',
+      't.watched_account_id',
+      'a.label',
+      'a.address',
+    ])
+    .where('t.id', '=', rowId)
+    .executeTakeFirst();
+  if (!row || row.delivered_drops === null || (row.direction !== 'in' && row.direction !== 'out')) return [];
+  if (now.getTime() - row.occurred_at.getTime() > FRESHNESS_MS.account_tx) return [];
+  const direction = row.direction;
+  const rules = await sql<RuleRow & { target: number }>`
+    SELECT r.id, r.user_id, r.kind, r.direction, r.target, r.percent, r.window_minutes, r.note,
+           r.last_side, r.last_fired_at, true AS allowed
+    FROM alert_rules r
+    JOIN profiles p ON p.user_id = r.user_id
+    WHERE r.active AND r.kind = 'account_move' AND r.watched_account_id = ${row.watched_account_id}
+      AND NOT p.blocked AND p.subscription_plan IN ('premium', 'complimentary')
+      AND r.direction IN (${direction}, 'either')
+      AND r.target * 1000000 <= ${row.delivered_drops}::numeric
+    ORDER BY r.id
+    FOR UPDATE OF r`.execute(trx);
+  const created: Created[] = [];
+  for (const rule of rules.rows) {
+    await trx.updateTable('alert_rules').set({ last_fired_at: now }).where('id', '=', rule.id).execute();
+    created.push(
+      ...(await insertForRule(
+        trx,
+        rule,
+        `rule:${rule.id}:${row.hash}`,
+        accountMoveMessage(rule, {
+          hash: row.hash,
+          direction,
+          amountXrp: dropsToXrp(BigInt(row.delivered_drops)),
+          accountLabel: row.label,
+          accountAddress: row.address,
+          counterparty: row.counterparty,
+        }),
+      )),
+    );
+  }
+  return created;
+}
+
 async function evaluateItem(trx: Trx, item: { kind: string; row_id: string }, now: Date): Promise<Created[]> {
   switch (item.kind) {
     case 'metrics':
@@ -311,6 +373,8 @@ async function evaluateItem(trx: Trx, item: { kind: string; row_id: string }, no
       return evaluateNews(trx, item.row_id, now);
     case 'domino':
       return evaluateDomino(trx, item.row_id);
+    case 'account_tx':
+      return evaluateAccountTx(trx, item.row_id, now);
     default:
       return [];
   }

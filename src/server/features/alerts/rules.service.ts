@@ -11,6 +11,8 @@ import type { Db } from '../../db/client';
 import type { AlertRulesTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
+const PREMIUM_RULES = 'Percentage, Fear & Greed and watched-account alerts require Premium.';
+
 const windowOf = (minutes: number | null): PercentWindow | null =>
   minutes === null ? null : minutes <= 60 ? '1h' : '24h';
 
@@ -72,10 +74,18 @@ export async function createRule(
   viewer: { userId: string; isPremium: boolean },
   input: AlertRuleInput,
 ): Promise<AlertRule> {
-  if (input.kind !== 'price' && !viewer.isPremium)
-    throw new AppError('forbidden', 'Percentage and Fear & Greed alerts require Premium.');
+  if (input.kind !== 'price' && !viewer.isPremium) throw new AppError('forbidden', PREMIUM_RULES);
+  if (input.kind === 'account_move') {
+    const watched = await db
+      .selectFrom('watched_accounts')
+      .select('id')
+      .where('id', '=', input.watchedAccountId)
+      .where('user_id', '=', viewer.userId)
+      .executeTakeFirst();
+    if (!watched) throw new AppError('not_found', 'No such watched account of yours');
+  }
   const lastSide =
-    input.kind === 'percent'
+    input.kind === 'percent' || input.kind === 'account_move'
       ? null
       : await currentValue(db, input.kind).then((value) =>
           value === null ? null : sideOf(value, input.target),
@@ -102,6 +112,7 @@ export async function createRule(
         target: input.kind === 'percent' ? null : input.target,
         percent: input.kind === 'percent' ? input.percent : null,
         window_minutes: input.kind === 'percent' ? WINDOW_MS[input.window] / 60_000 : null,
+        watched_account_id: input.kind === 'account_move' ? input.watchedAccountId : null,
         note: input.note ? input.note : null,
         last_side: lastSide,
       })
@@ -126,7 +137,7 @@ export async function updateRule(
     .executeTakeFirst();
   if (!existing) throw new AppError('not_found', 'Alert not found');
   if (change.active && existing.kind !== 'price' && !viewer.isPremium)
-    throw new AppError('forbidden', 'Percentage and Fear & Greed alerts require Premium.');
+    throw new AppError('forbidden', PREMIUM_RULES);
   const row = await db
     .updateTable('alert_rules')
     .set({

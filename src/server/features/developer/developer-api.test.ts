@@ -163,6 +163,7 @@ describe('the v1 OpenAPI description', () => {
       '/metrics',
       '/metrics/history',
       '/news',
+      '/portfolio',
       '/whales',
       '/whales/stats',
     ]);

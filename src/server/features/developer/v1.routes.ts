@@ -6,6 +6,7 @@ import { dominoListSchema } from '@/domain/domino/domino.schema';
 import { historyQuerySchema } from '@/domain/market/history';
 import { fearGreedViewSchema, historyViewSchema, metricsViewSchema } from '@/domain/market/market.schema';
 import { newsListQuerySchema, newsListSchema } from '@/domain/news/news.schema';
+import { portfolioRangeSchema, portfolioSummarySchema } from '@/domain/portfolio/portfolio.schema';
 import { whaleStatsSchema, whaleTransactionSchema } from '@/domain/whales/whales.schema';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps, AppEnv } from '../../lib/context';
@@ -14,6 +15,7 @@ import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { listActiveDominoEvents } from '../domino';
 import { getFearGreedView, getHistory, getMetricsView } from '../market';
 import { listNews } from '../news';
+import { portfolioSummary } from '../portfolio';
 import { getWhaleStats, listWhaleTransactions } from '../whales';
 import { authenticateApiKey, recordApiKeyUse } from './api-keys.service';
 
@@ -34,7 +36,8 @@ function apiKeyAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const header = c.req.header('authorization') ?? '';
     const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
     if (!token) throw new AppError('unauthorized', 'Send your API key as "Authorization: Bearer <key>"');
-    const { keyId } = await authenticateApiKey(deps.db, token);
+    const { keyId, userId } = await authenticateApiKey(deps.db, token);
+    c.set('apiKeyUserId', userId);
     const decision = await consumeRateLimit(deps.db, `api-key:${keyId}`, API_KEY_RATE_LIMIT);
     c.header('RateLimit-Limit', String(API_KEY_RATE_LIMIT.max));
     c.header('RateLimit-Remaining', String(decision.remaining));
@@ -113,6 +116,19 @@ export function createV1Routes(deps: AppDeps) {
     responses: { 200: jsonContent(dominoListSchema, 'The events'), ...errors },
   });
 
+  const portfolio = createRoute({
+    ...route(
+      '/portfolio',
+      'Your own portfolio (the key owner’s): totals at the latest price, P&L, allocation, value over a range',
+    ),
+    request: { query: z.object({ range: portfolioRangeSchema.default('30d') }) },
+    responses: {
+      200: jsonContent(portfolioSummarySchema, 'The insights'),
+      ...errors,
+      422: errorResponse('Invalid query'),
+    },
+  });
+
   const router = createRouter()
     .openapi(metrics, async (c) => c.json(await getMetricsView(deps.db, 'XRP'), 200))
     .openapi(history, async (c) => {
@@ -125,7 +141,12 @@ export function createV1Routes(deps: AppDeps) {
     )
     .openapi(whaleStats, async (c) => c.json(await getWhaleStats(deps.db), 200))
     .openapi(news, async (c) => c.json(await listNews(deps.db, c.req.valid('query')), 200))
-    .openapi(domino, async (c) => c.json(await listActiveDominoEvents(deps.db, true), 200));
+    .openapi(domino, async (c) => c.json(await listActiveDominoEvents(deps.db, true), 200))
+    .openapi(portfolio, async (c) => {
+      const owner = c.get('apiKeyUserId');
+      if (!owner) throw new AppError('unauthorized', 'Send your API key as "Authorization: Bearer <key>"');
+      return c.json(await portfolioSummary(deps.db, owner, c.req.valid('query').range), 200);
+    });
   router.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',
     scheme: 'bearer',
@@ -136,7 +157,7 @@ export function createV1Routes(deps: AppDeps) {
     info: {
       title: 'XRP Research Developer API',
       version: '1',
-      description: `Read-only market, sentiment, whale, news and institutional-event data for Premium members. ${API_KEY_RATE_LIMIT.max} requests a minute per key.`,
+      description: `Read-only market, sentiment, whale, news and institutional-event data, and the key owner’s own portfolio, for Premium members. ${API_KEY_RATE_LIMIT.max} requests a minute per key.`,
     },
     servers: [{ url: '/api/v1' }],
   });

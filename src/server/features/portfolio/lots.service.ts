@@ -33,7 +33,7 @@ export async function listLots(db: Db | Trx, userId: string): Promise<LotView[]>
     .selectFrom('portfolio_lots')
     .selectAll()
     .where('user_id', '=', userId)
-    .orderBy('acquired_on', sql`asc nulls last`)
+    .orderBy('acquired_on', (order) => order.asc().nullsLast())
     .orderBy('created_at')
     .orderBy('id')
     .execute();

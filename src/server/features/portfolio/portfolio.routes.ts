@@ -4,6 +4,8 @@ import {
   lotInputSchema,
   lotSchema,
   lotsImportSchema,
+  portfolioRangeSchema,
+  portfolioSummarySchema,
   watchedAccountInputSchema,
   watchedAccountLabelSchema,
   watchedAccountSchema,
@@ -19,6 +21,7 @@ import {
   renameWatchedAccount,
 } from './accounts.service';
 import { createLot, deleteLot, exportLots, importLots, listLots, updateLot } from './lots.service';
+import { portfolioSummary } from './summary.service';
 
 const errors = { 401: errorResponse('Not signed in'), 403: errorResponse('Premium only') } as const;
 const tags = ['Portfolio'];
@@ -31,6 +34,20 @@ export function createPortfolioRoutes(deps: AppDeps) {
   const premium = requireViewer(deps, 'premium');
   const lotParams = idParams('No such holding of yours');
   const accountParams = idParams('No such watched account of yours');
+  const summary = createRoute({
+    method: 'get',
+    path: '/portfolio',
+    tags,
+    summary:
+      'Your portfolio valued at the latest synced price: totals, P&L of manual holdings, allocation, value over 7D/30D/1Y, 24h change',
+    middleware: premium,
+    request: { query: z.object({ range: portfolioRangeSchema.default('30d') }) },
+    responses: {
+      200: jsonContent(portfolioSummarySchema, 'The insights'),
+      ...errors,
+      422: errorResponse('Unknown range'),
+    },
+  });
   const listAccounts = createRoute({
     method: 'get',
     path: '/portfolio/accounts',
@@ -151,6 +168,9 @@ export function createPortfolioRoutes(deps: AppDeps) {
     },
   });
   return createRouter()
+    .openapi(summary, async (c) =>
+      c.json(await portfolioSummary(deps.db, viewerOf(c).user.id, c.req.valid('query').range), 200),
+    )
     .openapi(listAccounts, async (c) =>
       c.json({ accounts: await listWatchedAccounts(deps.db, viewerOf(c).user.id) }, 200),
     )

@@ -6,6 +6,7 @@ export const headerLinks = [
   { to: appRoutes.news, label: 'News & Insights' },
   { to: appRoutes.analytics, label: 'Analytics' },
   { to: appRoutes.alerts, label: 'Alerts' },
+  { to: appRoutes.portfolio, label: 'Portfolio' },
   { to: appRoutes.membership, label: 'Membership' },
 ] as const;
 

@@ -1,19 +1,32 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { freePlanFeatures, premiumPlanFeatures } from '@/domain/plans/plans';
+import { freePlanFeatures, planFeature, premiumPlanFeatures, type PlanFeature } from '@/domain/plans/plans';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { PremiumPriceFigure } from './plan-price';
 
-export function FeatureList({ items, premium }: { items: readonly string[]; premium?: boolean }) {
+/** A plan's features; one with a page of its own links to it. */
+export function FeatureList({
+  items,
+  premium,
+}: {
+  items: readonly (string | PlanFeature)[];
+  premium?: boolean;
+}) {
   return (
     <ul className="flex flex-col gap-2 text-sm">
-      {items.map((item) => (
-        <li key={item} className="flex items-center gap-2">
+      {items.map(planFeature).map((feature) => (
+        <li key={feature.label} className="flex items-center gap-2">
           <Check className={premium ? 'size-4 text-premium' : 'size-4 text-primary'} aria-hidden="true" />
-          {item}
+          {feature.to ? (
+            <Link to={feature.to} className="text-primary underline-offset-4 hover:underline">
+              {feature.label}
+            </Link>
+          ) : (
+            feature.label
+          )}
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, taskContextOf, type TestApp } from '../../../tests/support/test-app';
-import { billingRenewalsJob } from './billing-renewals.job';
+import { billingTestRenewalsJob } from './billing-test-renewals.job';
 import { pruneExpiredJob } from './prune-expired.job';
 import { pruneHistoryJob } from './prune-history.job';
 import type { JobContext, JobDefinition } from './job';
@@ -135,10 +135,10 @@ describe('background tasks', () => {
   it('renew test-mode subscriptions through the billing the app runs, and say when Stripe does it', async () => {
     const billing = app.billing.test;
     if (!billing) throw new Error('the tests run billing in test mode');
-    expect(await billingRenewalsJob.run({ ...context, billing })).toBe(
+    expect(await billingTestRenewalsJob.run({ ...context, billing })).toBe(
       '0 test-mode subscriptions renewed or ended',
     );
-    expect(await billingRenewalsJob.run(context)).toBe('Test mode is off: Stripe renews subscriptions');
+    expect(await billingTestRenewalsJob.run(context)).toBe('Test mode is off: Stripe renews subscriptions');
   });
 
   it('the alerts task runs as soon as data is stored, not at its next tick', async () => {

@@ -1,11 +1,11 @@
 import { alertsJob } from './alerts.job';
-import { billingRenewalsJob } from './billing-renewals.job';
+import { billingTestRenewalsJob } from './billing-test-renewals.job';
 import { fearGreedJob } from './fear-greed.job';
 import type { JobDefinition, SourceSync } from './job';
 import { marketMetricsJob } from './market-metrics.job';
 import { newsJob } from './news.job';
 import { newsletterJob } from './newsletter.job';
-import { portfolioJob } from './portfolio.job';
+import { portfolioAccountsJob } from './portfolio-accounts.job';
 import { pruneExpiredJob } from './prune-expired.job';
 import { pruneHistoryJob } from './prune-history.job';
 import { syncRecoveryJob } from './sync-recovery.job';
@@ -24,10 +24,10 @@ export const jobs: readonly JobDefinition[] = [
   alertsJob,
   weeklySummaryJob,
   newsletterJob,
-  billingRenewalsJob,
+  billingTestRenewalsJob,
   pruneExpiredJob,
   pruneHistoryJob,
-  portfolioJob,
+  portfolioAccountsJob,
 ];
 
 /** The jobs a process runs: all of them, or without the data syncs where those are off. */

@@ -5,7 +5,7 @@ import type { JobDefinition } from './job';
  * Watched accounts are read from the XRP Ledger when due: every 15 minutes, and at once when the
  * ledger stream saw a validated ledger touch one (it NOTIFYs the channel).
  */
-export const portfolioJob: JobDefinition = {
+export const portfolioAccountsJob: JobDefinition = {
   name: 'portfolio-accounts',
   description:
     'Reads watched XRP Ledger accounts: every 15 minutes, and at once when a validated ledger touches one',

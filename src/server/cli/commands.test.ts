@@ -54,7 +54,7 @@ describe('CLI commands', () => {
       .getSetCookie()
       .map((line) => line.split(';')[0])
       .join('; ');
-    const state = await (await app.request('/api/session', { cookie })).json();
+    const state = await (await app.client(cookie).session.$get()).json();
     expect(state).toMatchObject({
       isAdmin: true,
       isPremium: true,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { TaskRunDto } from '@/domain/sync/sync.schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, taskContextOf, type TestApp } from '../../../tests/support/test-app';
 import { billingTestRenewalsJob } from './billing-test-renewals.job';
@@ -146,11 +147,7 @@ describe('background tasks', () => {
     const { db } = app.handle;
     await db.insertInto('crypto_metrics').values({ symbol: 'XRP', price: '0.5' }).execute();
     const member = await app.signedInUser();
-    const rule = await app.request('/api/alerts/rules', {
-      method: 'POST',
-      cookie: member.cookie,
-      json: { kind: 'price', target: 0.6 },
-    });
+    const rule = await app.client(member.cookie).alerts.rules.$post({ json: { kind: 'price', target: 0.6 } });
     expect(rule.status).toBe(201);
     // A tick an hour away: only the queue's notification can run the task in time.
     const scheduler = await startScheduler({ ...context, listen: app.handle.listen }, 3600, { syncs: false });
@@ -217,13 +214,9 @@ describe('background tasks', () => {
 
   it('are listed for the admin with their last run', async () => {
     const admin = await app.signedInUser({ role: 'admin' });
-    const response = await app.request('/api/admin/jobs', { cookie: admin.cookie });
+    const response = await app.client(admin.cookie).admin.jobs.$get();
     expect(response.status).toBe(200);
-    const list = (await response.json()) as {
-      name: string;
-      everySeconds: number;
-      lastStatus: string | null;
-    }[];
+    const list = (await response.json()) as TaskRunDto[];
     expect(list.map((task) => task.name)).toEqual([
       'market-metrics',
       'fear-greed',
@@ -242,6 +235,6 @@ describe('background tasks', () => {
     // 'tick' tasks show the scheduler's interval.
     expect(list[0]).toMatchObject({ everySeconds: app.env.SYNC_TICK_SECONDS });
     const member = await app.signedInUser();
-    expect((await app.request('/api/admin/jobs', { cookie: member.cookie })).status).toBe(403);
+    expect((await app.client(member.cookie).admin.jobs.$get()).status).toBe(403);
   });
 });

@@ -169,8 +169,8 @@ describe('market metrics sync', () => {
       error_count: counters.error_count + 1,
       total_requests: counters.total_requests + 1,
     });
-    const view = await (await app.request('/api/market/metrics')).json();
-    expect(view.latest.price).toBe('2.0141197');
+    const view = await (await app.client().market.metrics.$get({ query: {} })).json();
+    expect(view.latest?.price).toBe('2.0141197');
   });
 });
 

@@ -379,18 +379,17 @@ describe('email change', () => {
 describe('password change', () => {
   it('records the address the server saw on the new session, not one the client wrote', async () => {
     const { cookie, userId } = await app.signedInUser();
-    const response = await app.request('/api/account/change-password', {
-      ...json(
-        'POST',
-        {
+    // The header our proxy layer writes, sent by the client itself: it must not reach the session.
+    const response = await app.client(cookie).account['change-password'].$post(
+      {
+        json: {
           currentPassword: TEST_PASSWORD,
           newPassword: 'Another-Horse-7',
           confirmPassword: 'Another-Horse-7',
         },
-        cookie,
-      ),
-      headers: { 'content-type': 'application/json', 'x-xrp-client-ip': '6.6.6.6' },
-    });
+      },
+      { headers: { 'x-xrp-client-ip': '6.6.6.6' } },
+    );
     expect(response.status).toBe(200);
     const sessions = await app.handle.db
       .selectFrom('session')

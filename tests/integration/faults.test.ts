@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { createVerifiedUser } from '../../src/server/features/users/users.service';
 import { createLogger } from '../../src/server/lib/logger';
 import { createRuntime, type Runtime } from '../../src/server/runtime';
-import { startAppProcess, signInCookie, type AppProcess } from '../support/app-process';
+import { apiClient, startAppProcess, signInCookie, type AppProcess } from '../support/app-process';
 import { startFakeRippled, type FakeRippled } from '../support/fake-rippled';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { json, startFixtureServer, type FixtureHandler, type FixtureServer } from '../support/fixture-server';
@@ -145,22 +145,21 @@ describe.runIf(serverUrl)('kill -9 and failing upstreams (PostgreSQL)', () => {
     );
     adminCookie = await signInCookie(app.url, 'ops@example.com', TEST_PASSWORD);
     await expect
-      .poll(async () => (await fetch(`${app.url}/api/whales`, { headers: { cookie: adminCookie } })).json())
+      .poll(async () => (await apiClient(app.url, adminCookie).whales.$get({ query: {} })).json())
       .toHaveLength(2);
   });
 
   it('upstreams that hang, fail, answer garbage or hang up: last good data served, errors logged, healthy', async () => {
-    const before = await (await fetch(`${app.url}/api/market/metrics`)).json();
-    const fearGreedBefore = await (await fetch(`${app.url}/api/market/fear-greed`)).json();
+    const before = await (await apiClient(app.url).market.metrics.$get({ query: {} })).json();
+    const fearGreedBefore = await (await apiClient(app.url).market['fear-greed'].$get()).json();
     upstream.route('/cg/coins/markets', hang);
     upstream.route('/cp/v1/tickers/xrp-xrp', json({ error: 'internal' }, 500));
     upstream.route('/fg/fng/', json('<html><body>502 Bad Gateway</body></html>'));
     rippled.hangUp(true);
 
     const sync = async (apiType: string) => {
-      const response = await fetch(`${app.url}/api/admin/sources/${await sourceId(apiType)}/sync`, {
-        method: 'POST',
-        headers: { cookie: adminCookie, origin: app.url },
+      const response = await apiClient(app.url, adminCookie).admin.sources[':id'].sync.$post({
+        param: { id: await sourceId(apiType) },
       });
       expect(response.status).toBe(200);
       return (await response.json()) as { status: string; log: { errorMessage: string | null } };
@@ -169,30 +168,29 @@ describe.runIf(serverUrl)('kill -9 and failing upstreams (PostgreSQL)', () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['error', 'error', 'error']);
     for (const outcome of outcomes) expect(outcome.log.errorMessage).toMatch(/\S/);
 
-    const health = await fetch(`${app.url}/api/health`);
+    const health = await apiClient(app.url).health.$get();
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
     // The same figures; only the source's record may now say since when it fails.
     const withoutSource = (body: Record<string, unknown>) => ({ ...body, source: null });
-    const after = await (await fetch(`${app.url}/api/market/metrics`)).json();
+    const after = await (await apiClient(app.url).market.metrics.$get({ query: {} })).json();
     expect(withoutSource(after)).toEqual(withoutSource(before));
     expect(after.source.everSucceeded).toBe(true);
-    const fearGreedAfter = await (await fetch(`${app.url}/api/market/fear-greed`)).json();
+    const fearGreedAfter = await (await apiClient(app.url).market['fear-greed'].$get()).json();
     expect(withoutSource(fearGreedAfter)).toEqual(withoutSource(fearGreedBefore));
-    expect(
-      await (await fetch(`${app.url}/api/whales`, { headers: { cookie: adminCookie } })).json(),
-    ).toHaveLength(2);
+    expect(await (await apiClient(app.url, adminCookie).whales.$get({ query: {} })).json()).toHaveLength(2);
     const logs = (await (
-      await fetch(`${app.url}/api/admin/sync-logs`, { headers: { cookie: adminCookie } })
+      await apiClient(app.url, adminCookie).admin['sync-logs'].$get({ query: {} })
     ).json()) as { apiSource: string; status: string }[];
     for (const source of ['CoinGecko Market Data', 'Fear & Greed Index', 'XRPL Whale Tracker'])
       expect(logs.find((log) => log.apiSource === source)?.status).toBe('error');
 
     // Time passes with the upstream still down: the same figures, older than twice their period, are
     // what the dashboard labels "Stale · as of …".
-    const later = new Date(Date.parse(before.latest.createdAt) + 11 * 60_000);
-    expect(isStale(before.latest.createdAt, 5)).toBe(false);
-    expect(isStale(before.latest.createdAt, 5, later)).toBe(true);
+    const recordedAt = before.latest!.createdAt;
+    const later = new Date(Date.parse(recordedAt) + 11 * 60_000);
+    expect(isStale(recordedAt, 5)).toBe(false);
+    expect(isStale(recordedAt, 5, later)).toBe(true);
 
     rippled.hangUp(false);
     upstream.route('/cg/coins/markets', json(fixture('coingecko/coins-markets-ripple.json')));
@@ -207,10 +205,7 @@ describe.runIf(serverUrl)('kill -9 and failing upstreams (PostgreSQL)', () => {
       name: 'Payer',
     });
     const cookie = await signInCookie(app.url, 'payer@example.com', TEST_PASSWORD);
-    const checkout = await fetch(`${app.url}/api/billing/checkout`, {
-      method: 'POST',
-      headers: { cookie, origin: app.url },
-    });
+    const checkout = await apiClient(app.url, cookie).billing.checkout.$post();
     expect(checkout.status).toBe(200);
     const { url } = (await checkout.json()) as { url: string };
     const { session } = stripe.completeCheckout(url.split('/').pop() ?? '');
@@ -273,10 +268,8 @@ describe.runIf(serverUrl)('kill -9 and failing upstreams (PostgreSQL)', () => {
         name: `W ${index}`,
       });
       const cookie = await signInCookie(app.url, email, TEST_PASSWORD);
-      const rule = await fetch(`${app.url}/api/alerts/rules`, {
-        method: 'POST',
-        headers: { cookie, origin: app.url, 'content-type': 'application/json' },
-        body: JSON.stringify({ kind: 'price', target: 50 }),
+      const rule = await apiClient(app.url, cookie).alerts.rules.$post({
+        json: { kind: 'price', target: 50 },
       });
       expect(rule.status).toBe(201);
     }

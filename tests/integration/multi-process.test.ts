@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppProcess, signInCookie, type AppProcess } from '../support/app-process';
+import { apiClient, startAppProcess, signInCookie, type AppProcess } from '../support/app-process';
 import { json, startFixtureServer, type FixtureHandler, type FixtureServer } from '../support/fixture-server';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy';
 import { freePort } from '../support/server-process';
@@ -107,7 +107,7 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
     const cookie = await signInCookie(proxy.url, 'ops@example.com', 'Operator-Pass-1');
     const servedBy = new Set<string>();
     for (let request = 0; request < 4; request += 1) {
-      const response = await fetch(`${proxy.url}/api/session`, { headers: { cookie } });
+      const response = await apiClient(proxy.url, cookie).session.$get();
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ user: { email: 'ops@example.com' } });
       servedBy.add(response.headers.get('x-backend') ?? '');
@@ -121,7 +121,7 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
     });
     expect(out.status).toBe(200);
     for (const app of apps) {
-      const after = await (await fetch(`${app.url}/api/session`, { headers: { cookie } })).json();
+      const after = await (await apiClient(app.url, cookie).session.$get()).json();
       expect(after).toMatchObject({ user: null });
     }
   });
@@ -155,12 +155,10 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
         },
       ]),
     );
-    const sources = await (await fetch(`${appA.url}/api/admin/sources`, { headers: { cookie } })).json();
-    const coingecko = sources.find((source: { apiType: string }) => source.apiType === 'coingecko');
-    const sync = await fetch(`${appA.url}/api/admin/sources/${coingecko.id}/sync`, {
-      method: 'POST',
-      headers: { cookie, origin: proxy.url },
-    });
+    const onA = apiClient(appA.url, cookie, proxy.url);
+    const sources = await (await onA.admin.sources.$get()).json();
+    const coingecko = sources.find((source) => source.apiType === 'coingecko')!;
+    const sync = await onA.admin.sources[':id'].sync.$post({ param: { id: coingecko.id } });
     expect(sync.status).toBe(200);
     const pushed = await onB.waitFor('metrics', (message) => JSON.parse(message.data).price === '2.7777');
     expect(pushed.id).toMatch(/^\d+$/);

@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureServerBundle } from '../../scripts/build-stamp';
 import { ensureDatabaseTemplate } from '../../scripts/db-template';
-import { exited } from '../support/app-process';
+import { apiClient, exited } from '../support/app-process';
 import { freePort } from '../support/server-process';
 
 /**
@@ -171,14 +171,12 @@ describe('operator processes on one embedded DATA_DIR', () => {
     const server = await startServer(port);
     // Writes in flight when the process dies: newsletter sign-ups hammered in parallel.
     const writes = Array.from({ length: 40 }, (_, index) =>
-      fetch(`http://127.0.0.1:${port}/api/newsletter`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `reader${index}@example.com` }),
-      }).then(
-        (response) => response.ok,
-        () => false,
-      ),
+      apiClient(`http://127.0.0.1:${port}`)
+        .newsletter.$post({ json: { email: `reader${index}@example.com` } })
+        .then(
+          (response) => response.ok,
+          () => false,
+        ),
     );
     await new Promise((resolve) => setTimeout(resolve, 30));
     server.kill('SIGKILL');
@@ -186,7 +184,7 @@ describe('operator processes on one embedded DATA_DIR', () => {
     const acknowledged = (await Promise.all(writes)).filter(Boolean).length;
 
     const again = await startServer(port);
-    const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
+    const health = await (await apiClient(`http://127.0.0.1:${port}`).health.$get()).json();
     expect(health).toMatchObject({ status: 'ok', database: 'ok' });
     expect((await signIn(port, 'second@example.com', 'Second-User-2')).status).toBe(200);
     // Every sign-up the server acknowledged before it died is still there.

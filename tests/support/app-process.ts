@@ -2,6 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { hc } from 'hono/client';
+import type { ApiType } from '../../src/server/app';
 import { freePort, waitForHealth } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -116,4 +118,12 @@ export async function signInCookie(
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
+}
+
+/**
+ * The API's typed client (the web app's `hc<ApiType>`) over real HTTP to a running process, signed
+ * in with `cookie` when given. Writes carry the site's origin: `url`, or the proxy the browser used.
+ */
+export function apiClient(url: string, cookie?: string, origin = url) {
+  return hc<ApiType>(`${url}/api`, { headers: { origin, ...(cookie ? { cookie } : {}) } });
 }

@@ -143,10 +143,17 @@ export default tseslint.config(
     },
   },
   {
-    // Route files are contracts and thin handlers, jobs and commands say when and what: the SQL
-    // lives in the features' services.
-    files: ['src/server/**/*.routes.ts', 'src/server/jobs/**/*.ts', 'src/server/cli/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    // The SQL lives in the features' services (ADR 0042): route files are contracts and thin
+    // handlers, providers, emails and pure evaluators call a service, jobs and commands say when and
+    // what, and upstreams speak HTTP. lib/ and db/ are not covered: lib holds the lookups owned by no
+    // feature (the profile row, audit, rate limits, auth's guards), db the migrations and backups.
+    files: [
+      'src/server/features/**/*.ts',
+      'src/server/jobs/**/*.ts',
+      'src/server/cli/**/*.ts',
+      'src/server/upstreams/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts', 'src/server/features/**/*.service.ts'],
     rules: {
       // Under any name: `import { sql as q }` and `sql.raw` too.
       'no-restricted-imports': [

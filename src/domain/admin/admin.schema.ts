@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fullNameSchema } from '../account/account.schema';
+import { pageParamSchema } from '../pagination/pagination.schema';
 import { subscriptionPlanSchema } from '../plans/plans.schema';
 
 /** SPEC §5 messages for an admin's own account and for blocking. */
@@ -36,7 +37,7 @@ export const adminUserListSchema = z
 
 export const adminUserQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: pageParamSchema(),
 });
 
 /** An admin's change to one user: any of name, plan and blocked (a reason is needed to block). */
@@ -92,7 +93,7 @@ export type AuditLog = z.infer<typeof auditLogSchema>;
 export const auditLogQuerySchema = z.object({
   userId: z.string().max(100).optional(),
   action: auditActionSchema.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: pageParamSchema(),
 });
 
 /** SPEC §9: estimated revenue is 10 dollars per premium user. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NEWS_CATEGORIES } from './categories';
+import { limitParamSchema, offsetParamSchema } from '../pagination/pagination.schema';
 import { MAX_NEWS_PAGE_SIZE, NEWS_PAGE_SIZE } from './limits';
 
 export { MAX_NEWS_PAGE_SIZE, NEWS_PAGE_SIZE };
@@ -29,8 +30,8 @@ export type NewsArticle = z.infer<typeof newsArticleSchema>;
 export const newsListQuerySchema = z.object({
   q: z.string().trim().max(200, 'Search is at most 200 characters').optional(),
   category: z.union([newsCategorySchema, z.literal('all')]).default('all'),
-  limit: z.coerce.number().int().min(1).max(MAX_NEWS_PAGE_SIZE).default(NEWS_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: limitParamSchema(MAX_NEWS_PAGE_SIZE, NEWS_PAGE_SIZE),
+  offset: offsetParamSchema(),
 });
 export type NewsListQuery = z.infer<typeof newsListQuerySchema>;
 

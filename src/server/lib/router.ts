@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { limitParamSchema, pageParamSchema } from '@/domain/pagination/pagination.schema';
 import { errorBody } from './app-error';
 import type { AppEnv } from './context';
 
@@ -52,7 +53,12 @@ export function idParams(notFound: string) {
   return z.object({ id: z.uuid(notFound) });
 }
 
-/** `?page=` of a paged list: 1-based, at most `maxPage`. */
+/** `?page=` of a paged list: 1-based, at most `maxPage`. Add a list's filters with `.extend()`. */
 export function pageQuery(maxPage = 10_000) {
-  return z.object({ page: z.coerce.number().int().min(1).max(maxPage).default(1) });
+  return z.object({ page: pageParamSchema(maxPage) });
+}
+
+/** `?limit=` of a list: 1 to `max` items, `fallback` when absent. Add a cursor or filters with `.extend()`. */
+export function limitQuery(max: number, fallback: number) {
+  return z.object({ limit: limitParamSchema(max, fallback) });
 }

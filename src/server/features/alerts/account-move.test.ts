@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app'
 import { runSourceById } from '../../jobs/control';
 import { createLogger } from '../../lib/logger';
 import { refreshDueAccounts } from '../portfolio';
-import { drainAlertQueue } from './evaluate';
+import { drainAlertQueue } from './evaluate.service';
 
 /**
  * The "watched account moves" rule end to end: a payment in a validated ledger, found by the ledger

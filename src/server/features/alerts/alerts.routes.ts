@@ -7,10 +7,9 @@ import {
   markReadSchema,
   notificationListSchema,
 } from '@/domain/alerts/alerts.schema';
-import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/context';
 import { enforceRateLimit } from '../../lib/rate-limit';
-import { createRouter, errorResponse, idParams, jsonBody, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, idParams, jsonBody, jsonContent, limitQuery } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { listNotifications, markRead } from './notifications.service';
 import {
@@ -19,12 +18,8 @@ import {
   savePushSubscription,
 } from './push-subscriptions.service';
 import { createRule, deleteRule, listRules, updateRule } from './rules.service';
-import {
-  applyUnsubscribe,
-  categoryLabels,
-  readUnsubscribeToken,
-  unsubscribeCategorySchema,
-} from './unsubscribe';
+import { unsubscribeCategorySchema } from './unsubscribe';
+import { describeUnsubscribeLink, unsubscribeWithLink } from './unsubscribe.service';
 
 /** Setting alerts: 30 new rules per 10 minutes per user is far above any person's need. */
 export const RULE_LIMIT = { window: 600, max: 30 };
@@ -114,8 +109,7 @@ export function createAlertRoutes(deps: AppDeps) {
     summary: "The signed-in user's delivered alerts, newest first, with the unread count",
     middleware: signedIn,
     request: {
-      query: z.object({
-        limit: z.coerce.number().int().min(1).max(50).default(20),
+      query: limitQuery(50, 20).extend({
         cursor: z.string().max(200).optional(),
         unread: z.enum(['true', 'false']).optional(),
       }),
@@ -198,12 +192,6 @@ export function createAlertRoutes(deps: AppDeps) {
     },
   });
 
-  const readToken = (token: string) => {
-    const target = readUnsubscribeToken(deps.alerts.unsubscribeSecret, token);
-    if (!target) throw new AppError('not_found', 'This unsubscribe link is not valid.');
-    return target;
-  };
-
   return createRouter()
     .openapi(listRulesRoute, async (c) =>
       c.json({ rules: await listRules(deps.db, viewerOf(c).user.id) }, 200),
@@ -264,10 +252,9 @@ export function createAlertRoutes(deps: AppDeps) {
       await removePushSubscription(deps.db, viewerOf(c).user.id, c.req.valid('json').endpoint);
       return c.body(null, 204);
     })
-    .openapi(unsubscribeInfoRoute, (c) => {
-      const target = readToken(c.req.valid('query').token);
-      return c.json({ category: target.category, label: categoryLabels[target.category] }, 200);
-    })
+    .openapi(unsubscribeInfoRoute, (c) =>
+      c.json(describeUnsubscribeLink(deps.alerts.unsubscribeSecret, c.req.valid('query').token), 200),
+    )
     .openapi(unsubscribeRoute, async (c) => {
       const { token } = c.req.valid('query');
       await enforceRateLimit(
@@ -277,9 +264,6 @@ export function createAlertRoutes(deps: AppDeps) {
         UNSUBSCRIBE_LIMIT,
         'Too many attempts',
       );
-      const target = readToken(token);
-      if (!(await applyUnsubscribe(deps.db, target)))
-        throw new AppError('not_found', 'This account no longer exists.');
-      return c.json({ category: target.category, label: categoryLabels[target.category] }, 200);
+      return c.json(await unsubscribeWithLink(deps.db, deps.alerts.unsubscribeSecret, token), 200);
     });
 }

@@ -7,9 +7,9 @@ import { fixture } from '../../../../tests/support/upstream-fixtures';
 import { runSourceById } from '../../jobs/control';
 import { createLogger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
-import { deliverDue, type DeliveryDeps } from './deliveries';
-import { drainAlertQueue } from './evaluate';
-import { sendWeeklySummaries } from './weekly-summary';
+import { deliverDue, type DeliveryDeps } from './deliveries.service';
+import { drainAlertQueue } from './evaluate.service';
+import { sendWeeklySummaries } from './weekly-summary.service';
 
 let upstream: FixtureServer;
 let smtp: TestSmtp;

@@ -1,6 +1,6 @@
 /** What other features and the jobs may use of alerts. */
-export { deliverDue, type DeliveryDeps } from './deliveries';
-export { drainAlertQueue } from './evaluate';
+export { deliverDue, type DeliveryDeps } from './deliveries.service';
+export { drainAlertQueue } from './evaluate.service';
 export { pruneNotifications, toNotificationDto } from './notifications.service';
 export { listRules } from './rules.service';
 export { withUnsubscribe } from './alerts.emails';
@@ -11,4 +11,4 @@ export {
   summaryOnce,
   weeklyWindow,
   type WeeklyDeps,
-} from './weekly-summary';
+} from './weekly-summary.service';

@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import type { UserPreferencesTable } from '../../db/schema';
 
 export const unsubscribeCategorySchema = z.enum([
   'price',
@@ -13,29 +11,6 @@ export const unsubscribeCategorySchema = z.enum([
   'newsletter',
 ]);
 export type UnsubscribeCategory = z.infer<typeof unsubscribeCategorySchema>;
-
-type EmailColumn = keyof Pick<
-  UserPreferencesTable,
-  | 'notification_email_price_alerts'
-  | 'notification_email_whale_alerts'
-  | 'notification_email_regulatory_updates'
-  | 'notification_email_adoption_alerts'
-  | 'notification_email_weekly_summary'
->;
-
-const columns: Record<Exclude<UnsubscribeCategory, 'newsletter'>, EmailColumn[]> = {
-  price: ['notification_email_price_alerts'],
-  whale: ['notification_email_whale_alerts'],
-  regulatory: ['notification_email_regulatory_updates'],
-  adoption: ['notification_email_adoption_alerts'],
-  weekly: ['notification_email_weekly_summary'],
-  alerts: [
-    'notification_email_price_alerts',
-    'notification_email_whale_alerts',
-    'notification_email_regulatory_updates',
-    'notification_email_adoption_alerts',
-  ],
-};
 
 export const categoryLabels: Record<UnsubscribeCategory, string> = {
   price: 'price alert emails',
@@ -77,44 +52,6 @@ export function readUnsubscribeToken(
   } catch {
     return null;
   }
-}
-
-/**
- * Switches the category's email preferences off (for 'newsletter': ends the subscription); false when
- * the account or the subscription no longer exists.
- */
-export async function applyUnsubscribe(
-  db: Db,
-  target: { userId: string; category: UnsubscribeCategory },
-): Promise<boolean> {
-  if (target.category === 'newsletter') {
-    const row = await db
-      .updateTable('newsletter_subscribers')
-      .set((eb) => ({
-        status: 'unsubscribed',
-        confirm_token_hash: null,
-        unsubscribed_at: eb.fn.coalesce('unsubscribed_at', eb.val(new Date())),
-      }))
-      .where('id', '=', target.userId)
-      .returning('id')
-      .executeTakeFirst();
-    return Boolean(row);
-  }
-  const user = await db.selectFrom('user').select('id').where('id', '=', target.userId).executeTakeFirst();
-  if (!user) return false;
-  await db
-    .insertInto('user_preferences')
-    .values({ user_id: target.userId, theme_preference: 'light' })
-    .onConflict((conflict) => conflict.column('user_id').doNothing())
-    .execute();
-  const values = Object.fromEntries(columns[target.category].map((column) => [column, false]));
-  const row = await db
-    .updateTable('user_preferences')
-    .set({ ...values, updated_at: new Date() })
-    .where('user_id', '=', target.userId)
-    .returning('user_id')
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 export function unsubscribeUrl(publicUrl: string, token: string): string {

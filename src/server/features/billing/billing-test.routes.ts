@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { billingInvoiceSchema, billingSummarySchema } from '@/domain/billing/billing';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/context';
-import { planOf } from '../../lib/profiles';
 import type { BillingDeps } from './billing';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
-import { billingSummary, listInvoices } from './billing.service';
+import { billingPage } from './billing.service';
 import type { TestBillingProvider } from './test-provider';
 
 const checkoutViewSchema = z
@@ -64,13 +63,6 @@ export function createTestBillingRoutes(deps: BillingDeps) {
         409: errorResponse('Not possible in the current state'),
       },
     });
-  const portalView = async (userId: string) => {
-    const plan = await planOf(deps.db, userId);
-    return {
-      summary: await billingSummary(deps.billing, userId, plan),
-      invoices: await listInvoices(deps.db, userId),
-    };
-  };
 
   return createRouter()
     .openapi(
@@ -141,27 +133,27 @@ export function createTestBillingRoutes(deps: BillingDeps) {
           404: notTestMode,
         },
       }),
-      async (c) => c.json(await portalView(viewerOf(c).user.id), 200),
+      async (c) => c.json(await billingPage(deps.billing, viewerOf(c).user.id), 200),
     )
     .openapi(
       portalAction('cancel', 'Cancels at the end of the period (Premium stays until then)'),
       async (c) => {
         const userId = viewerOf(c).user.id;
         await test().setCancelAtPeriodEnd(userId, true);
-        return c.json(await portalView(userId), 200);
+        return c.json(await billingPage(deps.billing, userId), 200);
       },
     )
     .openapi(portalAction('resume', 'Takes back a cancellation before the period ends'), async (c) => {
       const userId = viewerOf(c).user.id;
       await test().setCancelAtPeriodEnd(userId, false);
-      return c.json(await portalView(userId), 200);
+      return c.json(await billingPage(deps.billing, userId), 200);
     })
     .openapi(
       portalAction('fail-payment', 'Test clock: the next renewal payment fails (past due)'),
       async (c) => {
         const userId = viewerOf(c).user.id;
         await test().failNextPayment(userId);
-        return c.json(await portalView(userId), 200);
+        return c.json(await billingPage(deps.billing, userId), 200);
       },
     )
     .openapi(
@@ -169,7 +161,7 @@ export function createTestBillingRoutes(deps: BillingDeps) {
       async (c) => {
         const userId = viewerOf(c).user.id;
         await test().advancePeriod(userId);
-        return c.json(await portalView(userId), 200);
+        return c.json(await billingPage(deps.billing, userId), 200);
       },
     );
 }

@@ -9,22 +9,22 @@ import {
   redirectUrlSchema,
 } from '@/domain/billing/billing';
 import { subscriptionStatusSchema } from '@/domain/subscription/subscription.schema';
-import { AppError, errorBody } from '../../lib/app-error';
+import { errorBody } from '../../lib/app-error';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context';
-import { planOf } from '../../lib/profiles';
 import type { BillingDeps } from './billing';
 import { enforceRateLimit, type RateRule } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import {
+  billingConfig,
   billingSummary,
   listInvoices,
   openPortal,
   processBillingEvent,
   startCheckout,
   subscriptionStatus,
-  syncFromProvider,
+  syncSubscriptionStatus,
 } from './billing.service';
 import { billingEventOf } from './stripe-provider';
 
@@ -121,28 +121,8 @@ export function createBillingRoutes(deps: BillingDeps) {
   const limit = (c: Context<AppEnv>, key: string, rule: RateRule, message: string) =>
     enforceRateLimit(c, deps.db, key, rule, message);
 
-  /** Provider failures answer 502 with the SPEC's wording; our own refusals pass through. */
-  const viaProvider = async <T>(work: () => Promise<T>, message: string): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      billing.logger.error({ err: error }, message);
-      throw new AppError('upstream_error', message);
-    }
-  };
-
   return createRouter()
-    .openapi(configRoute, async (c) => {
-      const price = await billing.provider.price().then(
-        (value) => ({ price: value, priceUnavailable: null }),
-        (error: unknown) => {
-          deps.logger.warn({ err: error }, 'premium price unavailable');
-          return { price: null, priceUnavailable: 'The payment provider could not be reached' };
-        },
-      );
-      return c.json({ mode: billing.provider.mode, ...price }, 200);
-    })
+    .openapi(configRoute, async (c) => c.json(await billingConfig(billing), 200))
     .openapi(checkRoute, async (c) => {
       const viewer = viewerOf(c);
       c.header('Cache-Control', 'no-store');
@@ -160,36 +140,25 @@ export function createBillingRoutes(deps: BillingDeps) {
     .openapi(checkoutRoute, async (c) => {
       const { user, profile } = viewerOf(c);
       await limit(c, `billing-checkout:${user.id}`, OPEN_LIMIT, 'Too many checkouts opened');
-      const url = await viaProvider(
-        () =>
-          startCheckout(
-            billing,
-            { id: user.id, email: user.email, name: profile.full_name },
-            profile.subscription_plan,
-          ),
-        'Failed to create checkout session. Please try again.',
+      const url = await startCheckout(
+        billing,
+        { id: user.id, email: user.email, name: profile.full_name },
+        profile.subscription_plan,
       );
       return c.json({ url }, 200);
     })
     .openapi(portalRoute, async (c) => {
       const { user, profile } = viewerOf(c);
       await limit(c, `billing-portal:${user.id}`, OPEN_LIMIT, 'Too many billing portal openings');
-      const url = await viaProvider(
-        () => openPortal(billing, user.id, profile.subscription_plan),
-        'Failed to open billing portal. Please try again.',
-      );
+      const url = await openPortal(billing, user.id, profile.subscription_plan);
       return c.json({ url }, 200);
     })
     .openapi(syncRoute, async (c) => {
       const { user } = viewerOf(c);
       await limit(c, `billing-sync:${user.id}`, SYNC_LIMIT, 'Too many refreshes');
-      await viaProvider(
-        () => syncFromProvider(billing, user.id),
-        'Could not read your subscription. Please try again.',
-      );
-      const plan = await planOf(deps.db, user.id);
+      const status = await syncSubscriptionStatus(billing, user.id);
       c.header('Cache-Control', 'no-store');
-      return c.json(await subscriptionStatus(deps.db, user.id, plan), 200);
+      return c.json(status, 200);
     });
 }
 

@@ -1,4 +1,5 @@
 import {
+  type BillingConfig,
   grantsPremium,
   paidThrough,
   planAfterBilling,
@@ -12,6 +13,7 @@ import type { Db, Trx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
+import { planOf } from '../../lib/profiles';
 import { paymentFailedEmail } from './billing.emails';
 import type { BillingEvent, BillingProvider, InvoiceSnapshot, SubscriptionSnapshot } from './provider';
 
@@ -264,16 +266,38 @@ async function notifyPaymentFailed(ctx: BillingContext, userId: string, invoice:
   }
 }
 
+/** Provider failures become 502 with the SPEC's wording (and a log line); our own refusals pass through. */
+async function viaProvider<T>(ctx: BillingContext, message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    ctx.logger.error({ err: error }, message);
+    throw new AppError('upstream_error', message);
+  }
+}
+
 /** Reads every subscription of the user's customer from the provider (after a checkout return). */
 export async function syncFromProvider(ctx: BillingContext, userId: string): Promise<void> {
-  const customerId = await customerOf(ctx, userId);
-  if (!customerId) return;
-  const readAt = new Date();
-  const snapshots = await ctx.provider.listSubscriptions(customerId);
-  await ctx.db.transaction().execute(async (trx) => {
-    for (const snapshot of snapshots) await applySnapshot(ctx, trx, snapshot, readAt);
-    await syncPlan(ctx, trx, userId);
+  await viaProvider(ctx, 'Could not read your subscription. Please try again.', async () => {
+    const customerId = await customerOf(ctx, userId);
+    if (!customerId) return;
+    const readAt = new Date();
+    const snapshots = await ctx.provider.listSubscriptions(customerId);
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const snapshot of snapshots) await applySnapshot(ctx, trx, snapshot, readAt);
+      await syncPlan(ctx, trx, userId);
+    });
   });
+}
+
+/** The checkout return: the provider's subscriptions read now, then the status with the plan they set. */
+export async function syncSubscriptionStatus(
+  ctx: BillingContext,
+  userId: string,
+): Promise<SubscriptionStatus> {
+  await syncFromProvider(ctx, userId);
+  return subscriptionStatus(ctx.db, userId, await planOf(ctx.db, userId));
 }
 
 async function subscriptionsOf(db: Db, userId: string) {
@@ -310,6 +334,15 @@ export async function subscriptionStatus(
   const current = currentSubscription(await subscriptionsOf(db, userId));
   const end = current && plan !== 'complimentary' ? paidThrough(timesOf(current)) : null;
   return { subscribed: isPremiumPlan(plan), subscriptionEnd: end?.toISOString() ?? null, plan };
+}
+
+/** The billing page of the test mode: the summary and the invoices, with the plan as it is now. */
+export async function billingPage(
+  ctx: BillingContext,
+  userId: string,
+): Promise<{ summary: BillingSummary; invoices: BillingInvoice[] }> {
+  const plan = await planOf(ctx.db, userId);
+  return { summary: await billingSummary(ctx, userId, plan), invoices: await listInvoices(ctx.db, userId) };
 }
 
 export async function billingSummary(
@@ -356,26 +389,42 @@ export async function listInvoices(db: Db, userId: string): Promise<BillingInvoi
 
 /** SPEC create-checkout: refused when the user already has Premium (paid or complimentary). */
 export async function startCheckout(ctx: BillingContext, user: BillingUser, plan: SubscriptionPlan) {
-  if (plan === 'complimentary')
-    throw new AppError('conflict', 'Your complimentary access already includes every Premium feature');
-  const rows = await subscriptionsOf(ctx.db, user.id);
-  if (plan === 'premium' || rows.some((row) => grantsPremium(row.status)))
-    throw new AppError(
-      'conflict',
-      'You already have Premium: manage your subscription from the membership page',
-    );
-  const customerId = await ensureCustomer(ctx, user);
-  return ctx.provider.createCheckout({ userId: user.id, customerId });
+  return viaProvider(ctx, 'Failed to create checkout session. Please try again.', async () => {
+    if (plan === 'complimentary')
+      throw new AppError('conflict', 'Your complimentary access already includes every Premium feature');
+    const rows = await subscriptionsOf(ctx.db, user.id);
+    if (plan === 'premium' || rows.some((row) => grantsPremium(row.status)))
+      throw new AppError(
+        'conflict',
+        'You already have Premium: manage your subscription from the membership page',
+      );
+    const customerId = await ensureCustomer(ctx, user);
+    return ctx.provider.createCheckout({ userId: user.id, customerId });
+  });
 }
 
 /** SPEC customer-portal: only for a paid plan's customer; complimentary access has no billing. */
 export async function openPortal(ctx: BillingContext, userId: string, plan: SubscriptionPlan) {
-  if (plan === 'complimentary')
-    throw new AppError('conflict', 'Complimentary access has no billing to manage');
-  const customerId = await customerOf(ctx, userId);
-  if (!customerId)
-    throw new AppError('conflict', 'There is no billing account yet: subscribe to Premium first');
-  return ctx.provider.createPortal({ userId, customerId });
+  return viaProvider(ctx, 'Failed to open billing portal. Please try again.', async () => {
+    if (plan === 'complimentary')
+      throw new AppError('conflict', 'Complimentary access has no billing to manage');
+    const customerId = await customerOf(ctx, userId);
+    if (!customerId)
+      throw new AppError('conflict', 'There is no billing account yet: subscribe to Premium first');
+    return ctx.provider.createPortal({ userId, customerId });
+  });
+}
+
+/** The billing mode and Premium's price as the provider holds it; unknown, saying why, when unreachable. */
+export async function billingConfig(ctx: BillingContext): Promise<BillingConfig> {
+  const price = await ctx.provider.price().then(
+    (value) => ({ price: value, priceUnavailable: null }),
+    (error: unknown) => {
+      ctx.logger.warn({ err: error }, 'premium price unavailable');
+      return { price: null, priceUnavailable: 'The payment provider could not be reached' };
+    },
+  );
+  return { mode: ctx.provider.mode, ...price };
 }
 
 /** Account deletion: a subscription that would charge again is ended now. Throws when it cannot be. */

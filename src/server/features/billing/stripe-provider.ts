@@ -14,10 +14,10 @@ const PRICE_RETRY_MS = 60_000;
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { BillingEvent, BillingProvider, InvoiceSnapshot, SubscriptionSnapshot } from './provider';
+import { rememberedStripePrice, rememberStripePrice } from './stripe-provider.service';
 
 /** The price we create when STRIPE_PRICE_ID is not set, found again by this lookup key. */
 export const PREMIUM_LOOKUP_KEY = 'xrp_research_premium_monthly';
-const PRICE_STATE_KEY = 'billing.stripe_price_id';
 
 export interface StripeSettings {
   secretKey: string;
@@ -121,12 +121,8 @@ export function createStripeProvider(
   /** STRIPE_PRICE_ID, else our $9/month price: found by lookup key, or created once and remembered. */
   const resolvePrice = async (): Promise<string> => {
     if (settings.priceId) return settings.priceId;
-    const stored = await deps.db
-      .selectFrom('sync_state')
-      .select('value')
-      .where('key', '=', PRICE_STATE_KEY)
-      .executeTakeFirst();
-    if (stored) return stored.value;
+    const stored = await rememberedStripePrice(deps.db);
+    if (stored !== null) return stored;
     const found = await stripe.prices.list({ lookup_keys: [PREMIUM_LOOKUP_KEY], active: true, limit: 1 });
     const price =
       found.data[0] ??
@@ -140,13 +136,7 @@ export function createStripeProvider(
         },
         { idempotencyKey: `price:${PREMIUM_LOOKUP_KEY}` },
       ));
-    await deps.db
-      .insertInto('sync_state')
-      .values({ key: PRICE_STATE_KEY, value: price.id })
-      .onConflict((conflict) =>
-        conflict.column('key').doUpdateSet({ value: price.id, updated_at: new Date() }),
-      )
-      .execute();
+    await rememberStripePrice(deps.db, price.id);
     deps.logger.info({ price: price.id }, found.data[0] ? 'stripe price found' : 'stripe price created');
     return price.id;
   };

@@ -8,6 +8,23 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { BillingEvent, BillingProvider, InvoiceSnapshot, SubscriptionSnapshot } from './provider';
+import {
+  cancelTestSubscriptionNow,
+  completeTestCheckout,
+  createTestCheckoutSession,
+  dueTestSubscriptions,
+  emailOfUser,
+  endTestSubscription,
+  expireTestCheckoutSession,
+  markTestPastDue,
+  ownTestCheckoutSession,
+  renewTestSubscription,
+  setTestCancelAtPeriodEnd,
+  testSubscription,
+  testSubscriptionsOf,
+  testSubscriptionsOfCustomer,
+  type TestSubscriptionRow,
+} from './test-provider.service';
 
 /**
  * The test-mode provider: what Stripe would do, done locally, with no card and no network. Its checkout
@@ -19,18 +36,6 @@ export const TEST_PRICE_ID = 'price_test_premium_monthly';
 const CHECKOUT_VALID_MS = 24 * 60 * 60 * 1000;
 
 const newId = (prefix: string) => `${prefix}_test_${crypto.randomBytes(12).toString('hex')}`;
-
-type TestSubscriptionRow = {
-  id: string;
-  user_id: string;
-  customer_id: string;
-  status: string;
-  current_period_start: Date;
-  current_period_end: Date;
-  cancel_at_period_end: boolean;
-  canceled_at: Date | null;
-  ended_at: Date | null;
-};
 
 function snapshotOf(row: TestSubscriptionRow): SubscriptionSnapshot {
   return {
@@ -106,12 +111,7 @@ export function createTestProvider(deps: { db: Db; publicUrl: string }): TestBil
   });
 
   const currentOf = async (userId: string): Promise<TestSubscriptionRow> => {
-    const rows = await db
-      .selectFrom('billing_test_subscriptions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .execute();
+    const rows = await testSubscriptionsOf(db, userId);
     const current = rows.find((row) => grantsPremium(row.status));
     if (!current) throw new AppError('not_found', 'You have no active test-mode subscription');
     return current;
@@ -120,42 +120,17 @@ export function createTestProvider(deps: { db: Db; publicUrl: string }): TestBil
   /** Moves one subscription past its period end: a renewal with a paid invoice, or its end. */
   const advance = async (row: TestSubscriptionRow, now: Date) => {
     if (row.cancel_at_period_end || row.status === 'past_due') {
-      const ended = await db
-        .updateTable('billing_test_subscriptions')
-        .set({ status: 'canceled', ended_at: now, canceled_at: row.canceled_at ?? now, updated_at: now })
-        .where('id', '=', row.id)
-        .where('status', '=', row.status)
-        .where('current_period_end', '=', row.current_period_end)
-        .returning('id')
-        .executeTakeFirst();
-      if (ended) await emit({ type: 'customer.subscription.deleted', subscriptionId: row.id });
+      if (await endTestSubscription(db, row, now))
+        await emit({ type: 'customer.subscription.deleted', subscriptionId: row.id });
       return;
     }
     const start = row.current_period_end;
     const end = addBillingMonth(start);
-    const renewed = await db
-      .updateTable('billing_test_subscriptions')
-      .set({ current_period_start: start, current_period_end: end, updated_at: now })
-      .where('id', '=', row.id)
-      .where('current_period_end', '=', row.current_period_end)
-      .returning('id')
-      .executeTakeFirst();
-    if (renewed)
+    if (await renewTestSubscription(db, row, { start, end }, now))
       await emit(
         { type: 'invoice.paid', invoice: invoice(row, 'paid', start, end) },
         { type: 'customer.subscription.updated', subscriptionId: row.id },
       );
-  };
-
-  const ownSession = async (userId: string, sessionId: string) => {
-    const session = await db
-      .selectFrom('billing_test_checkout_sessions')
-      .selectAll()
-      .where('id', '=', sessionId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!session) throw new AppError('not_found', 'This checkout session does not exist or is not yours');
-    return session;
   };
 
   return {
@@ -174,50 +149,31 @@ export function createTestProvider(deps: { db: Db; publicUrl: string }): TestBil
     },
     async createCheckout({ userId }) {
       const id = newId('cs');
-      await db
-        .insertInto('billing_test_checkout_sessions')
-        .values({ id, user_id: userId, status: 'open', expires_at: new Date(Date.now() + CHECKOUT_VALID_MS) })
-        .execute();
+      await createTestCheckoutSession(db, {
+        id,
+        userId,
+        expiresAt: new Date(Date.now() + CHECKOUT_VALID_MS),
+      });
       return `${deps.publicUrl}/billing/test/checkout/${id}`;
     },
     async createPortal() {
       return `${deps.publicUrl}/billing/test/portal`;
     },
     async retrieveSubscription(id) {
-      const row = await db
-        .selectFrom('billing_test_subscriptions')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await testSubscription(db, id);
       return row ? snapshotOf(row) : null;
     },
     async listSubscriptions(customerId) {
-      const rows = await db
-        .selectFrom('billing_test_subscriptions')
-        .selectAll()
-        .where('customer_id', '=', customerId)
-        .execute();
-      return rows.map(snapshotOf);
+      return (await testSubscriptionsOfCustomer(db, customerId)).map(snapshotOf);
     },
     async cancelNow(subscriptionId) {
-      const now = new Date();
-      const ended = await db
-        .updateTable('billing_test_subscriptions')
-        .set({ status: 'canceled', ended_at: now, canceled_at: now, updated_at: now })
-        .where('id', '=', subscriptionId)
-        .where('status', '<>', 'canceled')
-        .returning('id')
-        .executeTakeFirst();
-      if (ended) await emit({ type: 'customer.subscription.deleted', subscriptionId });
+      if (await cancelTestSubscriptionNow(db, subscriptionId, new Date()))
+        await emit({ type: 'customer.subscription.deleted', subscriptionId });
     },
 
     async checkout(userId, sessionId) {
-      const session = await ownSession(userId, sessionId);
-      const user = await db
-        .selectFrom('user')
-        .select('email')
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
+      const session = await ownTestCheckoutSession(db, userId, sessionId);
+      const email = await emailOfUser(db, userId);
       const expired = session.status === 'open' && session.expires_at.getTime() < Date.now();
       return {
         id: session.id,
@@ -226,59 +182,12 @@ export function createTestProvider(deps: { db: Db; publicUrl: string }): TestBil
         amountCents: PREMIUM_PRICE_CENTS,
         currency: PREMIUM_CURRENCY,
         interval: 'month',
-        email: user.email,
+        email,
       };
     },
 
     async completeCheckout(userId, sessionId) {
-      const created = await db.transaction().execute(async (trx) => {
-        const session = await trx
-          .selectFrom('billing_test_checkout_sessions')
-          .selectAll()
-          .where('id', '=', sessionId)
-          .where('user_id', '=', userId)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!session) throw new AppError('not_found', 'This checkout session does not exist or is not yours');
-        if (session.status === 'complete') return null; // a second click: already paid
-        if (session.status === 'expired' || session.expires_at.getTime() < Date.now())
-          throw new AppError(
-            'conflict',
-            'This checkout session has expired: start again from the membership page',
-          );
-        const active = await trx
-          .selectFrom('billing_test_subscriptions')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('status', 'in', ['active', 'trialing', 'past_due'])
-          .executeTakeFirst();
-        if (active) throw new AppError('conflict', 'You already have Premium');
-        const customer = await trx
-          .selectFrom('billing_customers')
-          .select('customer_id')
-          .where('user_id', '=', userId)
-          .where('provider', '=', 'test')
-          .executeTakeFirstOrThrow();
-        const now = new Date();
-        const row: TestSubscriptionRow = {
-          id: newId('sub'),
-          user_id: userId,
-          customer_id: customer.customer_id,
-          status: 'active',
-          current_period_start: now,
-          current_period_end: addBillingMonth(now),
-          cancel_at_period_end: false,
-          canceled_at: null,
-          ended_at: null,
-        };
-        await trx.insertInto('billing_test_subscriptions').values(row).execute();
-        await trx
-          .updateTable('billing_test_checkout_sessions')
-          .set({ status: 'complete', subscription_id: row.id })
-          .where('id', '=', sessionId)
-          .execute();
-        return row;
-      });
+      const created = await completeTestCheckout(db, userId, sessionId, newId('sub'));
       if (!created) return;
       await emit(
         {
@@ -296,27 +205,14 @@ export function createTestProvider(deps: { db: Db; publicUrl: string }): TestBil
     },
 
     async cancelCheckout(userId, sessionId) {
-      await ownSession(userId, sessionId);
-      await db
-        .updateTable('billing_test_checkout_sessions')
-        .set({ status: 'expired' })
-        .where('id', '=', sessionId)
-        .where('status', '=', 'open')
-        .execute();
+      await ownTestCheckoutSession(db, userId, sessionId);
+      await expireTestCheckoutSession(db, sessionId);
     },
 
     async setCancelAtPeriodEnd(userId, cancel) {
       const row = await currentOf(userId);
       if (row.cancel_at_period_end === cancel) return;
-      await db
-        .updateTable('billing_test_subscriptions')
-        .set({
-          cancel_at_period_end: cancel,
-          canceled_at: cancel ? new Date() : null,
-          updated_at: new Date(),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await setTestCancelAtPeriodEnd(db, row.id, cancel);
       await emit({ type: 'customer.subscription.updated', subscriptionId: row.id });
     },
 
@@ -327,16 +223,7 @@ export function createTestProvider(deps: { db: Db; publicUrl: string }): TestBil
         throw new AppError('conflict', 'This subscription ends at the period end: there is no next payment');
       const start = row.current_period_end;
       const end = addBillingMonth(start);
-      await db
-        .updateTable('billing_test_subscriptions')
-        .set({
-          status: 'past_due',
-          current_period_start: start,
-          current_period_end: end,
-          updated_at: new Date(),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await markTestPastDue(db, row.id, { start, end });
       await emit(
         { type: 'invoice.payment_failed', invoice: invoice(row, 'open', start, end) },
         { type: 'customer.subscription.updated', subscriptionId: row.id },
@@ -348,13 +235,7 @@ export function createTestProvider(deps: { db: Db; publicUrl: string }): TestBil
     },
 
     async advanceDue(now = new Date()) {
-      const due = await db
-        .selectFrom('billing_test_subscriptions')
-        .selectAll()
-        .where('status', 'in', ['active', 'past_due'])
-        .where('current_period_end', '<=', now)
-        .limit(500)
-        .execute();
+      const due = await dueTestSubscriptions(db, now);
       for (const row of due) await advance(row, now);
       return due.length;
     },

@@ -11,7 +11,7 @@ import { whaleStatsSchema, whaleTransactionSchema } from '@/domain/whales/whales
 import { AppError } from '../../lib/app-error';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { consumeRateLimit } from '../../lib/rate-limit';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, jsonContent, limitQuery } from '../../lib/router';
 import { listActiveDominoEvents } from '../domino';
 import { getFearGreedView, getHistory, getMetricsView } from '../market';
 import { listNews } from '../news';
@@ -91,7 +91,7 @@ export function createV1Routes(deps: AppDeps) {
   });
   const whales = createRoute({
     ...route('/whales', 'The newest XRP transfers of 1M XRP or more'),
-    request: { query: z.object({ limit: z.coerce.number().int().min(1).max(20).default(20) }) },
+    request: { query: limitQuery(20, 20) },
     responses: {
       200: jsonContent(z.array(whaleTransactionSchema), 'The transactions'),
       ...errors,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ServerEvent } from '@/domain/events';
+import { isAdminRole, isPremiumPlan } from '@/domain/plans/entitlements';
 import type { Db } from '../../db/client';
 import type { LiveEvent } from '../../lib/event-bus';
 import { toMetricsDto } from '../market';
@@ -114,4 +115,43 @@ export async function pruneAppEvents(db: Db): Promise<number> {
     .returning('id')
     .execute();
   return rows.length;
+}
+
+/** Who a signed-in member's open stream may serve. */
+export interface StreamAudience {
+  userId: string;
+  isPremium: boolean;
+  isAdmin: boolean;
+}
+
+const SESSION_CHUNK = 1000;
+
+/**
+ * The audience of each session as the database holds it now (stream-audience.ts asks before each
+ * restricted event): a session that is gone or expired, or whose member is blocked or banned, is absent.
+ */
+export async function streamAudiences(
+  db: Db,
+  sessionIds: readonly string[],
+): Promise<Map<string, StreamAudience>> {
+  const current = new Map<string, StreamAudience>();
+  for (let start = 0; start < sessionIds.length; start += SESSION_CHUNK) {
+    const rows = await db
+      .selectFrom('session as s')
+      .innerJoin('user as u', 'u.id', 's.userId')
+      .innerJoin('profiles as p', 'p.user_id', 's.userId')
+      .select(['s.id', 's.userId', 'u.role', 'p.subscription_plan'])
+      .where('s.id', 'in', sessionIds.slice(start, start + SESSION_CHUNK))
+      .where('s.expiresAt', '>', new Date())
+      .where('p.blocked', '=', false)
+      .where((eb) => eb.or([eb('u.banned', 'is', null), eb('u.banned', '=', false)]))
+      .execute();
+    for (const row of rows)
+      current.set(row.id, {
+        userId: row.userId,
+        isPremium: isPremiumPlan(row.subscription_plan),
+        isAdmin: isAdminRole(row.role),
+      });
+  }
+  return current;
 }

@@ -1,22 +1,14 @@
-import { isAdminRole, isPremiumPlan } from '@/domain/plans/entitlements';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
-
-export interface Audience {
-  userId: string;
-  isPremium: boolean;
-  isAdmin: boolean;
-}
+import { streamAudiences, type StreamAudience } from './events.service';
 
 /** One open stream of a signed-in member: its session, and who it may serve as of the last check. */
 export interface SignedInStream {
   sessionId: string;
-  audience: Audience;
+  audience: StreamAudience;
   /** Ends the stream: its session is gone or expired, or its member blocked. */
   end(): void;
 }
-
-const CHUNK = 1000;
 
 /**
  * The open streams of signed-in members in this process, re-checked against the database before any
@@ -62,25 +54,7 @@ export class StreamAudiences {
     const streams = [...this.streams];
     const sessionIds = [...new Set(streams.map((stream) => stream.sessionId))];
     try {
-      const current = new Map<string, Audience>();
-      for (let start = 0; start < sessionIds.length; start += CHUNK) {
-        const rows = await this.db
-          .selectFrom('session as s')
-          .innerJoin('user as u', 'u.id', 's.userId')
-          .innerJoin('profiles as p', 'p.user_id', 's.userId')
-          .select(['s.id', 's.userId', 'u.role', 'p.subscription_plan'])
-          .where('s.id', 'in', sessionIds.slice(start, start + CHUNK))
-          .where('s.expiresAt', '>', new Date())
-          .where('p.blocked', '=', false)
-          .where((eb) => eb.or([eb('u.banned', 'is', null), eb('u.banned', '=', false)]))
-          .execute();
-        for (const row of rows)
-          current.set(row.id, {
-            userId: row.userId,
-            isPremium: isPremiumPlan(row.subscription_plan),
-            isAdmin: isAdminRole(row.role),
-          });
-      }
+      const current = await streamAudiences(this.db, sessionIds);
       for (const stream of streams) {
         const audience = current.get(stream.sessionId);
         if (audience) stream.audience = audience;

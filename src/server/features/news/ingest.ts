@@ -1,7 +1,6 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { isXrpRelevant, mapCategories } from '@/domain/news/categories';
 import { absoluteHttpUrl, canonicalUrl } from '@/domain/news/canonical-url';
-import type { Db } from '../../db/client';
 import type { RssFeedsTable } from '../../db/schema';
 import type { Env } from '../../env';
 import { fetchDocument } from '../../lib/outbound';
@@ -150,43 +149,4 @@ export async function readFeed(
     )
     .filter((article): article is Article => article !== null);
   return { articles, notModified: false, etag: document.etag, lastModified: document.lastModified };
-}
-
-/**
- * Stores new articles; one already known by canonical URL or guid (from any feed) is skipped.
- * Returns how many were new.
- */
-export async function storeArticles(
-  db: Db,
-  feedId: string | null,
-  articles: readonly Article[],
-): Promise<number> {
-  let inserted = 0;
-  for (let start = 0; start < articles.length; start += 200) {
-    const rows = articles.slice(start, start + 200).map((article) => ({
-      guid: article.guid,
-      title: article.title,
-      body: article.bodyHtml,
-      body_text: article.bodyText,
-      url: article.url,
-      image_url: article.imageUrl,
-      source_name: article.sourceName,
-      categories: article.categories,
-      published_at: article.publishedAt,
-      dated: article.dated,
-      feed_id: feedId,
-    }));
-    // One statement per chunk: rows conflicting with each other or with stored ones are skipped.
-    const result = await sql<{ id: string }>`
-      INSERT INTO news_articles (guid, title, body, body_text, url, image_url, source_name, categories, published_at, dated, feed_id)
-      SELECT DISTINCT ON (r.url) r.guid, r.title, r.body, r.body_text, r.url, r.image_url, r.source_name, r.categories, r.published_at, r.dated, r.feed_id
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
-        guid text, title text, body text, body_text text, url text, image_url text, source_name text,
-        categories text[], published_at timestamptz, dated boolean, feed_id uuid)
-      ON CONFLICT DO NOTHING
-      RETURNING id
-    `.execute(db);
-    inserted += result.rows.length;
-  }
-  return inserted;
 }

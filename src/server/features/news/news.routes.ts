@@ -6,14 +6,13 @@ import {
   newsStatsSchema,
   type NewsListQuery,
 } from '@/domain/news/news.schema';
-import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/context';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { cachedRead, singleFlight } from '../../lib/read-cache';
 import { jsonText, sendJson } from '../../lib/request-context';
 import { requireViewer, viewerOf } from '../../lib/viewer';
-import { activeNewsSourceId, listNews, newsStats } from './news.service';
+import { listNews, newsStats, refreshNews } from './news.service';
 
 /** SPEC §7 fetch-news for signed-in users: a few refreshes per user, then 429 until the window ends. */
 export const REFRESH_LIMIT = { window: 5 * 60, max: 3 };
@@ -81,14 +80,6 @@ export function createNewsRoutes(deps: AppDeps) {
         REFRESH_LIMIT,
         `You can refresh the news ${REFRESH_LIMIT.max} times in 5 minutes`,
       );
-      const outcome = await deps.jobs.runSource(await activeNewsSourceId(deps.db));
-      if (outcome.status === 'skipped')
-        throw new AppError('conflict', 'The news is being refreshed right now; it will appear in a moment');
-      if (outcome.status === 'error')
-        throw new AppError('upstream_error', outcome.log.error_message ?? 'Every feed failed');
-      return c.json(
-        { newArticles: outcome.log.records_processed, details: outcome.log.details ?? null },
-        200,
-      );
+      return c.json(await refreshNews(deps.db, deps.jobs), 200);
     });
 }

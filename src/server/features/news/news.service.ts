@@ -9,6 +9,7 @@ import {
 } from '@/domain/news/news.schema';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { JobControl } from '../../lib/job-control';
 import type { RssFeedsTable } from '../../db/schema';
 
 /** Terms shorter than this are matched as substrings; longer ones use the full-text index. */
@@ -170,4 +171,20 @@ export async function activeNewsSourceId(db: Db): Promise<string> {
   if (!source || source.status === 'inactive')
     throw new AppError('conflict', 'News syncing is switched off by an administrator');
   return source.id;
+}
+
+/**
+ * SPEC §7 fetch-news for a member: reads every feed now. Refused (409) while another run holds the
+ * source or an administrator switched it off; 502 when every feed failed.
+ */
+export async function refreshNews(
+  db: Db,
+  jobs: Pick<JobControl, 'runSource'>,
+): Promise<{ newArticles: number; details: string | null }> {
+  const outcome = await jobs.runSource(await activeNewsSourceId(db));
+  if (outcome.status === 'skipped')
+    throw new AppError('conflict', 'The news is being refreshed right now; it will appear in a moment');
+  if (outcome.status === 'error')
+    throw new AppError('upstream_error', outcome.log.error_message ?? 'Every feed failed');
+  return { newArticles: outcome.log.records_processed, details: outcome.log.details ?? null };
 }

@@ -1,2 +1,2 @@
 /** What the jobs may use of the newsletter. */
-export { sendNewsletterSummaries } from './newsletter-weekly';
+export { sendNewsletterSummaries } from './newsletter-weekly.service';

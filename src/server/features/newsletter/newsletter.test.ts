@@ -3,7 +3,7 @@ import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_LINK_INVALID } from '@/domain/newsle
 import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
 import { createLogger } from '../../lib/logger';
 import { sendWeeklyMail } from '../alerts';
-import { sendNewsletterSummaries } from './newsletter-weekly';
+import { sendNewsletterSummaries } from './newsletter-weekly.service';
 
 // Behind a proxy, so each test can speak from its own client address.
 const { app, smtp } = useTestAppWithSmtp({ TRUST_PROXY: 'true' });

@@ -1,16 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
-import {
-  CANNOT_UPDATE_FIELD,
-  canUpdatePreference,
-  parsePreferenceUpdate,
-  preferencesSchema,
-  preferenceUpdateSchema,
-} from '@/domain/preferences/preferences.schema';
-import { AppError } from '../../lib/app-error';
+import { preferencesSchema, preferenceUpdateSchema } from '@/domain/preferences/preferences.schema';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, jsonBody, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
-import { getPreferences, updatePreference } from './preferences.service';
+import { changePreference, getPreferences } from './preferences.service';
 
 export function createPreferencesRoutes(deps: AppDeps) {
   const signedIn = requireViewer(deps);
@@ -47,12 +40,12 @@ export function createPreferencesRoutes(deps: AppDeps) {
   return createRouter()
     .openapi(getRoute, async (c) => c.json(await getPreferences(deps.db, viewerOf(c).user.id), 200))
     .openapi(patchRoute, async (c) => {
-      const update = parsePreferenceUpdate(c.req.valid('json'));
-      if (!update.ok) throw new AppError('validation_error', update.message);
       const viewer = viewerOf(c);
-      if (!canUpdatePreference(update.field, viewer.isPremium))
-        throw new AppError('forbidden', CANNOT_UPDATE_FIELD);
-      const preferences = await updatePreference(deps.db, viewer.user.id, update.field, update.value);
+      const preferences = await changePreference(
+        deps.db,
+        { userId: viewer.user.id, isPremium: viewer.isPremium },
+        c.req.valid('json'),
+      );
       return c.json(preferences, 200);
     });
 }

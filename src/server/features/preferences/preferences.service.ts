@@ -1,5 +1,12 @@
-import type { PreferenceField, Preferences } from '@/domain/preferences/preferences.schema';
+import {
+  CANNOT_UPDATE_FIELD,
+  canUpdatePreference,
+  parsePreferenceUpdate,
+  type PreferenceField,
+  type Preferences,
+} from '@/domain/preferences/preferences.schema';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import type { UserPreferences, UserPreferencesTable } from '../../db/schema';
 
 type Column = Exclude<keyof UserPreferencesTable, 'user_id' | 'created_at' | 'updated_at'>;
@@ -48,6 +55,22 @@ export async function getPreferences(db: Db, userId: string): Promise<Preference
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return toPreferencesDto(row);
+}
+
+/**
+ * A member's change of one preference (SPEC §6): an unknown field or a bad value is refused (422), a
+ * Premium-only field for a free member too (403); returns the whole set.
+ */
+export async function changePreference(
+  db: Db,
+  viewer: { userId: string; isPremium: boolean },
+  body: Record<string, unknown>,
+): Promise<Preferences> {
+  const update = parsePreferenceUpdate(body);
+  if (!update.ok) throw new AppError('validation_error', update.message);
+  if (!canUpdatePreference(update.field, viewer.isPremium))
+    throw new AppError('forbidden', CANNOT_UPDATE_FIELD);
+  return updatePreference(db, viewer.userId, update.field, update.value);
 }
 
 /** Updates one already-validated field and returns the whole set. */

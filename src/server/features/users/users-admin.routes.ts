@@ -13,7 +13,6 @@ import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, jsonBody, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { adminOverview, listAdminUsers, listAuditLogs, updateAdminUser } from './users-admin.service';
-import { memberNoticeEmail } from './users.emails';
 
 const adminErrors = {
   401: errorResponse('Not signed in'),
@@ -84,18 +83,12 @@ export function createUserAdminRoutes(deps: AppDeps) {
     .openapi(overviewRoute, async (c) => c.json(await adminOverview(deps.db), 200))
     .openapi(listRoute, async (c) => c.json(await listAdminUsers(deps.db, c.req.valid('query')), 200))
     .openapi(updateRoute, async (c) => {
-      const { user, notices } = await updateAdminUser(
-        deps.db,
+      const user = await updateAdminUser(
+        { db: deps.db, mailer: deps.mailer, logger: c.get('logger'), publicUrl: deps.env.PUBLIC_URL },
         viewerOf(c).user.id,
         c.req.valid('param').userId,
         c.req.valid('json'),
       );
-      // Told after the change committed; a mail that fails is logged, the change stands.
-      for (const notice of notices) {
-        await deps.mailer
-          .send(memberNoticeEmail(user.email, notice, deps.env.PUBLIC_URL))
-          .catch((error: unknown) => c.get('logger').warn({ err: error }, 'member notice mail failed'));
-      }
       return c.json(user, 200);
     })
     .openapi(auditRoute, async (c) => c.json(await listAuditLogs(deps.db, c.req.valid('query')), 200));

@@ -13,6 +13,9 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mailer';
+import { memberNoticeEmail } from './users.emails';
 
 function adminUsersQuery(db: Db) {
   return db
@@ -88,9 +91,25 @@ export type MemberNotice =
 /**
  * An admin's change to a user (SPEC §6, §7): name, plan, blocked. Never their own account; blocking
  * needs a reason, bans sign-in and ends every session. Each change writes its audit row in the same
- * transaction, so a change without its audit row cannot happen.
+ * transaction, so a change without its audit row cannot happen. The member is told of a new plan, a
+ * block or an unblock after the change committed; a mail that fails is logged, the change stands.
  */
 export async function updateAdminUser(
+  deps: { db: Db; mailer: Mailer; logger: Logger; publicUrl: string },
+  adminUserId: string,
+  targetUserId: string,
+  change: AdminUserUpdate,
+): Promise<AdminUser> {
+  const { user, notices } = await applyAdminChange(deps.db, adminUserId, targetUserId, change);
+  for (const notice of notices) {
+    await deps.mailer
+      .send(memberNoticeEmail(user.email, notice, deps.publicUrl))
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'member notice mail failed'));
+  }
+  return user;
+}
+
+async function applyAdminChange(
   db: Db,
   adminUserId: string,
   targetUserId: string,

@@ -14,7 +14,7 @@ import { evaluateCrossing, evaluatePercent, referenceIsUsable, type Side } from 
 import { dropsToXrp } from '@/domain/xrpl/drops';
 import type { Db, Trx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
-import { planDeliveries } from './deliveries';
+import { planDeliveries } from './deliveries.service';
 
 /**
  * How old a row may be and still alert. Older rows are backfill (a first sync loads a year of Fear &

@@ -101,8 +101,40 @@ describe('background tasks', () => {
       ])
       .execute();
 
+    const day = 86_400_000;
+    const emailChange = (id: string, cancelBy: Date) => ({
+      user_id: user.userId,
+      old_email: 'old@example.com',
+      new_email: `${id}@example.com`,
+      confirm_token_hash: `confirm-${id}`,
+      cancel_token_hash: `cancel-${id}`,
+      confirm_by: new Date(cancelBy.getTime() - 7 * day),
+      cancel_by: cancelBy,
+    });
+    await db
+      .insertInto('email_changes')
+      .values([emailChange('spent', past), emailChange('undoable', future)])
+      .execute();
+    const checkout = (id: string, expiresAt: Date) => ({
+      id,
+      user_id: user.userId,
+      status: 'expired' as const,
+      expires_at: expiresAt,
+    });
+    await db
+      .insertInto('billing_test_checkout_sessions')
+      .values([checkout('cs_old', new Date(Date.now() - 2 * day)), checkout('cs_recent', past)])
+      .execute();
+
     const details = await pruneExpiredJob.run(context);
     expect(details).toMatch(/^1 rate-limit windows, 1 sessions, 1 verification tokens, 1 used 2FA codes/);
+    expect(details).toMatch(/, 1 email changes, 1 test checkout sessions$/);
+    expect(
+      (await db.selectFrom('email_changes').select('new_email').execute()).map((row) => row.new_email),
+    ).toEqual(['undoable@example.com']);
+    expect(
+      (await db.selectFrom('billing_test_checkout_sessions').select('id').execute()).map((row) => row.id),
+    ).toEqual(['cs_recent']);
     expect((await db.selectFrom('rate_limits').select('key').execute()).map((row) => row.key)).toContain(
       'live',
     );

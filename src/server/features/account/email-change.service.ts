@@ -202,3 +202,15 @@ export async function cancelEmailChange(
     await mailer.send(emailChangeUndoneNotice(result.row.old_email, `${publicUrl}${appRoutes.auth}`));
   return { outcome: result.outcome, email: result.row.old_email };
 }
+
+/**
+ * Email changes whose every link has expired (the old address's cancel or undo link is the last, at
+ * 7 days): nothing can act on them any more, and they hold two addresses of the member.
+ */
+export async function pruneEmailChanges(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom('email_changes')
+    .where('cancel_by', '<', sql<Date>`now()`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

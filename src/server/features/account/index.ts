@@ -1,2 +1,3 @@
 /** What other features and jobs may use of accounts. */
 export { pruneExpiredAuthRows } from './account.service';
+export { pruneEmailChanges } from './email-change.service';

@@ -227,3 +227,15 @@ export async function completeTestCheckout(
     return row;
   });
 }
+
+/**
+ * Test-mode checkout sessions a day past their expiry: their page can no longer be paid, and a
+ * completed one's subscription is kept in its own table.
+ */
+export async function pruneTestCheckoutSessions(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom('billing_test_checkout_sessions')
+    .where('expires_at', '<', new Date(Date.now() - 86_400_000))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,2 @@
+/** What other features and jobs may use of billing. */
+export { pruneTestCheckoutSessions } from './test-provider.service';

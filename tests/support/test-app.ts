@@ -9,7 +9,9 @@ import { parseEnv, type Env } from '../../src/server/env';
 import { createVerifiedUser } from '../../src/server/features/users/users.service';
 import { createLogger, type Logger } from '../../src/server/lib/logger';
 import { createRuntime, type Runtime } from '../../src/server/runtime';
+import { runSourceById } from '../../src/server/jobs/control';
 import type { JobContext } from '../../src/server/jobs/job';
+import type { RunOutcome } from '../../src/server/jobs/runner';
 import { createTestDatabase } from './test-db';
 
 export const TEST_PASSWORD = 'Correct-Horse-9';
@@ -32,6 +34,13 @@ export interface TestApp extends Runtime {
     email: string;
     userId: string;
   }>;
+  /**
+   * Runs the data source of `apiType` now, as an admin's "Sync now" does (a feature's tests drive
+   * the jobs through here: feature code never imports them).
+   */
+  syncSource(apiType: string): Promise<RunOutcome>;
+  /** The same database served by a new runtime with other settings: a restart after changing them. */
+  restartedWith(env: Partial<Env>): Promise<Runtime>;
   close(): Promise<void>;
 }
 
@@ -139,6 +148,16 @@ export async function createTestApp(
     client,
     signIn,
     signedInUser,
+    syncSource: async (apiType) => {
+      const source = await handle.db
+        .selectFrom('api_sources')
+        .select('id')
+        .where('api_type', '=', apiType)
+        .executeTakeFirstOrThrow();
+      return runSourceById({ db: handle.db, env, logger: createLogger('silent') }, source.id, 'manual');
+    },
+    restartedWith: (changes) =>
+      createRuntime({ env: { ...env, ...changes }, handle, logger: createLogger('silent'), migrate: false }),
     close: async () => {
       await runtime.deps.ledger.close();
       await handle.close();

@@ -4,14 +4,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, startFixtureServer, type FixtureServer } from '../../../tests/support/fixture-server';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { fixture } from '../../../tests/support/upstream-fixtures';
 import { runCommand } from './commands';
 
 let app: TestApp;
+let upstream: FixtureServer;
 beforeAll(async () => {
-  app = await createTestApp();
+  upstream = await startFixtureServer();
+  upstream.route('/fg/fng/', json(fixture('fear-greed/fng-limit-3.json')));
+  app = await createTestApp({
+    env: { FEAR_GREED_API_BASE: `${upstream.url}/fg`, OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
+  });
 });
-afterAll(async () => app?.close());
+afterAll(async () => {
+  await app?.close();
+  await upstream?.close();
+});
 
 const run = (name: string, args: Record<string, unknown> = {}) => runCommand(app.deps, { name, args });
 
@@ -224,5 +234,15 @@ describe('npm run cli -- db:migrate on an empty database', () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe('npm run cli -- sync:run', () => {
+  it('runs a source now and prints its outcome, and names the types it knows', async () => {
+    const output = await runCommand(app.deps, { name: 'sync:run', args: { type: 'fear_greed' } });
+    expect(output).toMatch(/^Fear & Greed Index: success in \d+ ms, \d+ records \(.+\)$/);
+    await expect(runCommand(app.deps, { name: 'sync:run', args: { type: 'social' } })).rejects.toThrow(
+      'Unsupported API type: social (one of coingecko, fear_greed, xrpl_whales, news)',
+    );
   });
 });

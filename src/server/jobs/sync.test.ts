@@ -278,14 +278,3 @@ describe('scheduler', () => {
     expect((await source('social')).total_requests).toBe(0);
   });
 });
-
-describe('npm run cli -- sync:run', () => {
-  it('runs a source now and prints its outcome, and names the types it knows', async () => {
-    const { runCommand } = await import('../cli/commands');
-    const output = await runCommand(app.deps, { name: 'sync:run', args: { type: 'fear_greed' } });
-    expect(output).toMatch(/^Fear & Greed Index: success in \d+ ms, \d+ records \(.+\)$/);
-    await expect(runCommand(app.deps, { name: 'sync:run', args: { type: 'social' } })).rejects.toThrow(
-      'Unsupported API type: social (one of coingecko, fear_greed, xrpl_whales, news)',
-    );
-  });
-});

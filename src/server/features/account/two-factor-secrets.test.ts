@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cookieOf, createTestApp, TEST_PASSWORD, type TestApp } from '../../../../tests/support/test-app';
 import { totpCodes } from '../../../../tests/support/totp';
 import type { Env } from '../../env';
-import { createLogger } from '../../lib/logger';
 import { resolveAuthSecret } from '../../lib/secrets';
 import {
   hashBackupCode,
@@ -12,7 +11,6 @@ import {
   reencryptTotpSecrets,
   twoFactorKeyConfig,
 } from '../../lib/two-factor-secrets';
-import { createRuntime } from '../../runtime';
 
 const KEY_A = 'first-two-factor-key-0123456789abcdefghij';
 const KEY_B = 'second-two-factor-key-0123456789abcdefghij';
@@ -56,12 +54,7 @@ async function passwordStep(app: TestApp, email: string) {
 
 /** The same database served with other keys (a restart after changing the settings). */
 async function servedWith(app: TestApp, env: Partial<Env>) {
-  const runtime = await createRuntime({
-    env: { ...app.env, ...env },
-    handle: app.handle,
-    logger: createLogger('silent'),
-    migrate: false,
-  });
+  const runtime = await app.restartedWith(env);
   const send = (path: string, body: unknown, cookie?: string) =>
     runtime.app.request(`${app.env.PUBLIC_URL}${path}`, {
       method: 'POST',

@@ -4,7 +4,6 @@ import type { WatchedAccountView } from '@/domain/portfolio/portfolio.schema';
 import { startFakeRippled, type FakeRippled } from '../../../../tests/support/fake-rippled';
 import { ALICE, BOB } from '../../../../tests/support/ledger-accounts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { runSourceById } from '../../jobs/control';
 import { createLogger } from '../../lib/logger';
 import { refreshDueAccounts } from '../portfolio';
 import { drainAlertQueue } from './evaluate.service';
@@ -51,13 +50,7 @@ const moveRule = (watchedAccountId: string, direction: 'in' | 'out' | 'either', 
 
 /** What happens after a ledger closes: the catch-up scans it, the touched account is read, rules run. */
 async function ledgerCloses() {
-  const source = await app.handle.db
-    .selectFrom('api_sources')
-    .select('id')
-    .where('api_type', '=', 'xrpl_whales')
-    .executeTakeFirstOrThrow();
-  const runner = { db: app.handle.db, env: app.env, logger };
-  const outcome = await runSourceById(runner, source.id, 'manual');
+  const outcome = await app.syncSource('xrpl_whales');
   expect(outcome.status !== 'skipped' && outcome.log).toMatchObject({
     status: 'success',
     error_message: null,

@@ -4,7 +4,6 @@ import { browserKeys, startPushService } from '../../../../tests/support/push-se
 import { startTestSmtp, type TestSmtp } from '../../../../tests/support/smtp';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { fixture } from '../../../../tests/support/upstream-fixtures';
-import { runSourceById } from '../../jobs/control';
 import { createLogger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { deliverDue, type DeliveryDeps } from './deliveries.service';
@@ -58,13 +57,7 @@ const evaluate = () => drainAlertQueue({ db: app.handle.db, logger });
 /** One market sync from the CoinGecko fixture with XRP at `price`. */
 async function syncPrice(price: number) {
   upstream.route('/cg/coins/markets', json([{ ...markets[0], current_price: price }]));
-  const source = await app.handle.db
-    .selectFrom('api_sources')
-    .select('id')
-    .where('api_type', '=', 'coingecko')
-    .executeTakeFirstOrThrow();
-  const outcome = await runSourceById({ db: app.handle.db, env: app.env, logger }, source.id, 'manual');
-  expect(outcome.status).toBe('success');
+  expect((await app.syncSource('coingecko')).status).toBe('success');
 }
 
 const api = (cookie?: string) => app.client(cookie);

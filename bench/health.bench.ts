@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
@@ -7,6 +7,7 @@ import { createLogger } from '../src/server/lib/logger';
 import { createRuntime } from '../src/server/runtime';
 import { testEnv } from '../tests/support/test-app';
 import { seedArticles, seedMetrics } from './news.bench';
+import { bareServer } from './support';
 
 /**
  * The hot read endpoints — market metrics (the dashboard's overview) and news page 1 — plus
@@ -21,12 +22,6 @@ import { seedArticles, seedMetrics } from './news.bench';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 100;
 
-function listen(server: http.Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-  );
-}
-
 interface Figure {
   rps: number;
   p99: number;
@@ -39,15 +34,6 @@ async function measure(url: string, expectedStatus = 200): Promise<Figure> {
   if (unexpected > 0 || result.errors > 0)
     throw new Error(`${url}: ${unexpected} unexpected answers, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
-}
-
-/** A bare node:http server answering every request with exactly this status, headers and body. */
-async function bareServer(status: number, headers: Record<string, string>, body: string) {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(status, headers);
-    res.end(body);
-  });
-  return { server, url: `http://127.0.0.1:${await listen(server)}/` };
 }
 
 export async function benchHealth(): Promise<void> {

@@ -14,6 +14,7 @@ import { freePort, waitForHealth } from '../tests/support/server-process';
 import { createServerDatabase } from '../tests/support/test-db';
 import { testEnv } from '../tests/support/test-app';
 import { seedArticles, seedFearGreed, seedMetrics } from './news.bench';
+import { percentile } from './support';
 
 /**
  * The soak: LOAD_VUS virtual users for LOAD_SECONDS against the production build on PostgreSQL, each
@@ -94,10 +95,6 @@ async function seed(handle: DatabaseHandle): Promise<void> {
 }
 
 const addressOf = (index: number) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 async function startServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();

@@ -7,8 +7,8 @@ import { newsJob } from '../src/server/jobs/news.job';
 import { createLogger } from '../src/server/lib/logger';
 import { createRuntime } from '../src/server/runtime';
 import { startFixtureServer } from '../tests/support/fixture-server';
-import { createServerDatabase } from '../tests/support/test-db';
 import { testEnv } from '../tests/support/test-app';
+import { percentile, postgresTargets, type BenchHandle } from './support';
 
 /**
  * News at scale, on embedded PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL:
@@ -140,10 +140,6 @@ export async function seedFearGreed(handle: DatabaseHandle): Promise<void> {
     FROM generate_series(0, 400) AS i`.execute(handle.db);
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
 async function search(handle: DatabaseHandle, label: string): Promise<void> {
   const seconds = await seedArticles(handle);
   console.log(
@@ -177,20 +173,10 @@ async function search(handle: DatabaseHandle, label: string): Promise<void> {
 }
 
 export async function benchNews(): Promise<void> {
-  const targets: { label: string; open(): Promise<DatabaseHandle & { drop?: () => Promise<void> }> }[] = [
+  const targets: { label: string; open(): Promise<BenchHandle> }[] = [
     { label: 'PGlite', open: () => openDatabase({ kind: 'memory' }) },
+    ...postgresTargets('news'),
   ];
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (serverUrl)
-    targets.push({
-      label: 'PostgreSQL',
-      open: async () => {
-        const database = await createServerDatabase(serverUrl);
-        const handle = await openDatabase({ kind: 'postgres', url: database.url });
-        return { ...handle, drop: database.drop };
-      },
-    });
-  else console.log('\nnews: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to measure PostgreSQL too');
   for (const target of targets) {
     const handle = await target.open();
     try {

@@ -1,6 +1,7 @@
 import { benchHealth } from './health.bench';
 import { benchLoad } from './load';
 import { benchNews } from './news.bench';
+import { benchPortfolio } from './portfolio.bench';
 import { benchSseFanout } from './sse-fanout.bench';
 import { benchStart } from './start.bench';
 import { benchWeb } from './web.bench';
@@ -12,4 +13,5 @@ if (!only || only === 'start') await benchStart();
 if (!only || only === 'sse') await benchSseFanout();
 if (!only || only === 'web') await benchWeb();
 if (!only || only === 'news') await benchNews();
+if (!only || only === 'portfolio') await benchPortfolio();
 if (!only || only === 'load') if (!(await benchLoad())) process.exitCode = 1;

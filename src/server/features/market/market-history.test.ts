@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FearGreedRange, HistoryRange, HistorySeries } from '@/domain/market/history';
 import { sourceUnavailableNote } from '@/domain/sync/source-health';
 import { useTestAppWithPlans } from '../../../../tests/support/test-app-with-plans';
-import { getFearGreedView, getMetricsView } from './market.service';
+import { getFearGreedView, getHistory, getMetricsView } from './market.service';
+import { getPriceBuckets } from './price-buckets.service';
 
 /** The chart series the web app draws: price candles and the Fear & Greed history (both premium). */
 const plans = useTestAppWithPlans();
@@ -146,6 +147,17 @@ describe('GET /api/market/history candles', () => {
     };
     expect(year.candles.bars[0]).toMatchObject({ records: 1 });
     expect(year.candles.bars[0]!.open).toBe(year.candles.bars[0]!.close);
+
+    // The portfolio's value chart reads the same points, bucketed by the database.
+    for (const range of ['1d', '7d', '30d', '90d', '1y'] as const) {
+      const line = (await getHistory(plans.app.handle.db, 'price', range)).points;
+      const buckets = await getPriceBuckets(plans.app.handle.db, range);
+      expect(buckets.length, range).toBeGreaterThan(0);
+      expect(
+        buckets.map((point) => [Date.parse(point.at), point.priceUsd]),
+        range,
+      ).toEqual(line);
+    }
   });
 });
 

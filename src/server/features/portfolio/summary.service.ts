@@ -1,4 +1,4 @@
-import type { HistoryRange } from '@/domain/market/history';
+import { sql } from 'kysely';
 import { allocation, costBasis } from '@/domain/portfolio/pnl';
 import type {
   PortfolioRange,
@@ -13,7 +13,7 @@ import {
 } from '@/domain/portfolio/value-series';
 import { DROPS_PER_XRP, dropsToXrp, xrpToDrops } from '@/domain/xrpl/drops';
 import type { Db } from '../../db/client';
-import { getHistory } from '../market';
+import { getPriceBuckets } from '../market';
 import { listWatchedAccounts } from './accounts.service';
 import { listLots } from './lots.service';
 
@@ -44,37 +44,40 @@ async function latestPrice(db: Db): Promise<{ priceUsd: number; at: Date } | nul
  */
 async function accountHistories(db: Db, accounts: readonly WatchedAccountView[]): Promise<AccountHistory[]> {
   if (accounts.length === 0) return [];
-  const ids = accounts.map((account) => account.id);
-  const [rows, starts] = await Promise.all([
-    db
-      .selectFrom('watched_account_tx')
-      .select(['watched_account_id', 'occurred_at', 'balance_after_drops'])
-      .where('watched_account_id', 'in', ids)
-      .where('balance_after_drops', 'is not', null)
-      .orderBy('occurred_at')
-      .orderBy('ledger_index')
-      .execute(),
-    db.selectFrom('watched_accounts').select(['id', 'history_from']).where('id', 'in', ids).execute(),
-  ]);
+  // One row per account, its balances as text ("<ms> <drops>,…"): thousands of rows each parsed into
+  // a Date and an object cost more than the rest of the summary.
+  const { rows } = await sql<{ id: string; history_from: Date; points: string | null }>`
+    SELECT a.id, a.history_from, (
+      SELECT string_agg(floor(extract(epoch FROM t.occurred_at) * 1000)::bigint || ' ' || t.balance_after_drops,
+        ',' ORDER BY t.occurred_at, t.ledger_index)
+      FROM watched_account_tx t
+      WHERE t.watched_account_id = a.id AND t.balance_after_drops IS NOT NULL
+    ) AS points
+    FROM watched_accounts a
+    WHERE a.id IN (${sql.join(accounts.map((account) => account.id))})`.execute(db);
+  const byAccount = new Map<string, { at: string; drops: bigint }[]>();
+  const startOf = new Map<string, Date>();
+  for (const row of rows) {
+    startOf.set(row.id, row.history_from);
+    byAccount.set(
+      row.id,
+      (row.points?.split(',') ?? []).map((point) => {
+        const [ms, balance] = point.split(' ');
+        return { at: new Date(Number(ms)).toISOString(), drops: BigInt(balance!) };
+      }),
+    );
+  }
   return accounts.map((account) => {
-    const points = rows
-      .filter((row) => row.watched_account_id === account.id)
-      .map((row) => ({ at: row.occurred_at.toISOString(), drops: BigInt(row.balance_after_drops!) }));
+    const points = byAccount.get(account.id) ?? [];
     if (account.refreshedAt && account.balanceXrp !== null)
       points.push({ at: account.refreshedAt, drops: drops(account.balanceXrp) });
-    const from = starts.find((start) => start.id === account.id)?.history_from ?? new Date(account.createdAt);
+    const from = startOf.get(account.id) ?? new Date(account.createdAt);
     // history_from before the member added the account is the account's creation, which the history
     // reached: before it the balance was a true zero, so it is known for all time.
     const reachedCreation = from.getTime() < Date.parse(account.createdAt);
     return { points, knownFrom: reachedCreation ? new Date(0).toISOString() : from.toISOString() };
   });
 }
-
-const pricesOf = async (db: Db, range: HistoryRange) =>
-  (await getHistory(db, 'price', range)).points.map(([ms, priceUsd]) => ({
-    at: new Date(ms).toISOString(),
-    priceUsd,
-  }));
 
 /**
  * The member's portfolio, valued: totals at the latest synced price, average-cost P&L of the manual
@@ -117,9 +120,10 @@ export async function portfolioSummary(
     drops: drops(lot.amountXrp),
     from: lot.acquiredOn ? `${lot.acquiredOn}T00:00:00.000Z` : lot.createdAt,
   }));
-  const series = valueSeries(await pricesOf(db, range), histories, lotHoldings);
+  const series = valueSeries(await getPriceBuckets(db, range), histories, lotHoldings);
   // The 24h change needs the finest stored prices; the week's series has them whatever the range.
-  const weekSeries = range === '7d' ? series : valueSeries(await pricesOf(db, '7d'), histories, lotHoldings);
+  const weekSeries =
+    range === '7d' ? series : valueSeries(await getPriceBuckets(db, '7d'), histories, lotHoldings);
   const change = totalDrops > 0n ? change24h(weekSeries, new Date().toISOString()) : null;
 
   return {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/server/db/client';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { startFakeUpstreams, useFakeFeeds, type FakeUpstreams } from '../tests/support/fake-upstreams';
+import { ALICE, BOB } from '../tests/support/ledger-accounts';
 
 /**
  * `npm run dev`: Vite on PORT (default 3000) with hot reload, proxying /api/ to the API server that
@@ -53,6 +54,7 @@ if (asked === 'fake' || (asked !== 'real' && !(await publicApisReachable()))) {
   }
   offlineEnv = { ...fakes.env, DATA_DIR: dataDir, SYNC_TICK_SECONDS: '5' };
   console.log(`Fakes at ${fakes.upstream.url} and ${fakes.rippled.url}; data in ${dataDir}`);
+  console.log(`Ledger accounts to watch on /portfolio: ${ALICE} (holds RLUSD, pays now and then), ${BOB}`);
 }
 
 const children: ChildProcess[] = [

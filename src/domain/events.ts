@@ -13,7 +13,9 @@ export type ServerEvent =
   | { type: 'whale'; data: WhaleTransaction }
   | { type: 'sync_log'; data: SyncLogDto }
   | { type: 'api_source'; data: ApiSourceDto }
-  | { type: 'notification'; data: Notification };
+  | { type: 'notification'; data: Notification }
+  /** One of the member's watched accounts was read again from the XRP Ledger. */
+  | { type: 'portfolio'; data: { accountId: string } };
 
 export type ServerEventType = ServerEvent['type'];
 export type EventAudience = 'public' | 'premium' | 'admin' | 'user';

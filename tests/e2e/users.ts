@@ -7,6 +7,8 @@ export const e2eUsers = {
   complimentary: { email: 'comp@e2e.test', name: 'Casey Comp', role: 'user', plan: 'complimentary' },
   admin: { email: 'admin@e2e.test', name: 'Ada Admin', role: 'admin', plan: 'free' },
   noName: { email: 'noname@e2e.test', name: '', role: 'user', plan: 'free' },
+  /** The /portfolio journey's member: its accounts, holdings and alerts are no other test's concern. */
+  portfolio: { email: 'portfolio@e2e.test', name: 'Polly Portfolio', role: 'user', plan: 'premium' },
 } as const;
 
 export type E2eUser = keyof typeof e2eUsers;

@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type http from 'node:http';
 import path from 'node:path';
-import { startFakeRippled, type FakeRippled } from './fake-rippled';
-import { json, startFixtureServer, type FixtureServer } from './fixture-server';
+import { isValidClassicAddress } from 'ripple-address-codec';
+import { startFakeRippled, type FakeRippled, type FakeToken } from './fake-rippled';
+import { json, startFixtureServer, type FixtureHandler, type FixtureServer } from './fixture-server';
+import { ALICE, BOB, RLUSD } from './ledger-accounts';
 import { fixture } from './upstream-fixtures';
 import type { Db } from '../../src/server/db/client';
 
@@ -38,6 +41,95 @@ function fearGreedUntilToday(): unknown {
       timestamp: String((today - index * DAY_MS) / 1000),
     })),
   };
+}
+
+/** A JSON request body (the control endpoints' input). */
+async function jsonBody(request: http.IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('a JSON object');
+  return body as Record<string, unknown>;
+}
+
+const dropsOf = (value: unknown, name: string): bigint => {
+  if ((typeof value !== 'string' && typeof value !== 'number') || !/^\d+$/.test(String(value)))
+    throw new Error(`${name}: drops as a whole number (a string or a number)`);
+  return BigInt(value);
+};
+
+const tokenOf = (value: unknown): FakeToken => {
+  const token = value as Partial<FakeToken> | null;
+  if (typeof token?.currency !== 'string' || typeof token.issuer !== 'string')
+    throw new Error('token: { currency, issuer }');
+  return { currency: token.currency, issuer: token.issuer };
+};
+
+/**
+ * The fake ledger's controls, over HTTP for the browser tests (their workers are other processes than
+ * the one the fakes live in). POST only, JSON bodies; a bad body answers 400 with what was wrong.
+ * - `/control/ledger/account` {address, balanceDrops, ownerCount?, lines?: [{token, balance, limit?}]}:
+ *   funds (or replaces, history included) an account → 204.
+ * - `/control/ledger/pay` {from, to, drops}: a validated XRP payment in a new ledger → 200 {hash}.
+ * - `/control/ledger/pool` {token: {currency, issuer}, xrpDrops, tokenValue} (or `pool: null`): the
+ *   XRP/token AMM pool `amm_info` answers → 204.
+ */
+function controlLedger(upstream: FixtureServer, rippled: FakeRippled): void {
+  const control =
+    (handle: (body: Record<string, unknown>) => unknown): FixtureHandler =>
+    async (request, response) => {
+      if (request.method !== 'POST') {
+        response.writeHead(405, { allow: 'POST' }).end();
+        return;
+      }
+      let result: unknown;
+      try {
+        result = handle(await jsonBody(request));
+      } catch (error) {
+        json({ error: (error as Error).message }, 400)(request, response);
+        return;
+      }
+      if (result === undefined) response.writeHead(204).end();
+      else json(result)(request, response);
+    };
+  upstream.route(
+    '/control/ledger/account',
+    control((body) => {
+      const address = String(body.address ?? '');
+      if (!isValidClassicAddress(address)) throw new Error('address: a valid classic address');
+      const lines = ((body.lines as unknown[] | undefined) ?? []).map((line) => {
+        const { token, balance, limit } = (line ?? {}) as Record<string, unknown>;
+        return { token: tokenOf(token), balance: String(balance ?? '0'), limit: String(limit ?? '1000000') };
+      });
+      rippled.setAccount(address, {
+        balanceDrops: dropsOf(body.balanceDrops, 'balanceDrops'),
+        ownerCount: Number(body.ownerCount ?? lines.length),
+        lines,
+      });
+    }),
+  );
+  upstream.route(
+    '/control/ledger/pay',
+    control((body) => {
+      const [from, to] = [String(body.from ?? ''), String(body.to ?? '')];
+      if (!isValidClassicAddress(from) || !isValidClassicAddress(to))
+        throw new Error('from, to: valid classic addresses');
+      if (!rippled.account(from)) throw new Error(`from: no account ${from} on the fake ledger`);
+      return { hash: rippled.pay({ from, to, drops: dropsOf(body.drops, 'drops') }) };
+    }),
+  );
+  upstream.route(
+    '/control/ledger/pool',
+    control((body) => {
+      const token = tokenOf(body.token);
+      rippled.setPool(
+        token,
+        body.pool === null
+          ? null
+          : { xrpDrops: dropsOf(body.xrpDrops, 'xrpDrops'), tokenValue: String(body.tokenValue ?? '') },
+      );
+    }),
+  );
 }
 
 /** The news feeds the fakes serve: path, recorded file, media type. */
@@ -134,13 +226,31 @@ export async function startFakeUpstreams(options: FakeUpstreamOptions = {}): Pro
     recorded.map((tx) => ({ ...tx, close_time_iso: closedAt.replace('.000Z', 'Z') })),
     closedAt,
   );
+  controlLedger(upstream, rippled);
   let timer: NodeJS.Timeout | null = null;
   if (living) {
+    // Two accounts to watch on /portfolio offline: Alice holds RLUSD (priced by its AMM pool), and
+    // now and then pays Bob.
+    rippled.setAccount(ALICE, {
+      balanceDrops: 25_000_000_000n,
+      ownerCount: 1,
+      lines: [{ token: RLUSD, balance: '1500', limit: '1000000' }],
+    });
+    rippled.setAccount(BOB, { balanceDrops: 1_200_000_000n });
+    rippled.setPool(RLUSD, { xrpDrops: 4_000_000_000_000n, tokenValue: '8800000' });
     const payments = recorded.filter(
       (tx) => (tx.tx_json as { TransactionType?: string } | undefined)?.TransactionType === 'Payment',
     );
     timer = setInterval(() => {
       lastLedger += 1;
+      if (Math.random() < 0.1) {
+        rippled.pay({
+          from: ALICE,
+          to: BOB,
+          drops: BigInt(Math.floor(1 + Math.random() * 500)) * 1_000_000n,
+        });
+        return;
+      }
       const at = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
       // About one ledger in five carries a recorded payment again, with a new hash and time.
       const template =

@@ -84,7 +84,9 @@ export function accountMoveMessage(
     counterparty: string | null;
   },
 ): AlertMessage {
-  const amount = `${payment.amountXrp} XRP`;
+  // Exact, as the ledger moved it, with thousands separators: "5,000.5 XRP".
+  const [whole = '0', fraction] = payment.amountXrp.split('.');
+  const amount = `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''} XRP`;
   const account = `${payment.accountLabel} (${shortAddress(payment.accountAddress)})`;
   const other = payment.counterparty ? shortAddress(payment.counterparty) : 'an account';
   return {

@@ -152,7 +152,7 @@ export function valueSeries(
         ? null
         : startsAt
           ? 'Starts when every watched account’s history is known: since you added it, where the ledger history did not reach further back'
-          : 'No stored price since every watched account’s history is known',
+          : 'Your value is known from when you added your accounts, and no price has been synced since: it appears with the next sync',
   };
 }
 

@@ -23,6 +23,7 @@ const refreshes: Record<ServerEventType, readonly (readonly string[])[]> = {
   sync_log: [['admin', 'sync-logs']],
   api_source: [['admin', 'sources']],
   notification: [['notifications'], ['alerts', 'rules']],
+  portfolio: [['portfolio']],
 };
 
 /**

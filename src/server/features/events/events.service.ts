@@ -55,6 +55,8 @@ async function loadData(db: Db, type: string, rowId: string): Promise<ServerEven
       const row = await db.selectFrom('notifications').selectAll().where('id', '=', rowId).executeTakeFirst();
       return row ? { type, data: toNotificationDto(row) } : null;
     }
+    case 'portfolio':
+      return { type, data: { accountId: rowId } };
     default:
       return null;
   }

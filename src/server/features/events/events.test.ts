@@ -215,6 +215,30 @@ describe('GET /api/events', () => {
     theirs.close();
   });
 
+  it("tells a member's streams only when one of their watched accounts was read again", async () => {
+    const owner = await app.signedInUser({ plan: 'premium' });
+    const other = await app.signedInUser({ plan: 'premium' });
+    const { id } = await app.handle.db
+      .insertInto('watched_accounts')
+      .values({ user_id: owner.userId, address: 'rJj93v2nvi2kFCYNKUDBmFpM2AVQpkByNP', label: 'Cold' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const mine = await openSse(`${base}/api/events`, { cookie: owner.cookie });
+    const theirs = await openSse(`${base}/api/events`, { cookie: other.cookie });
+    await Promise.all([mine.waitFor('ready'), theirs.waitFor('ready')]);
+    await app.handle.db
+      .updateTable('watched_accounts')
+      .set({ refreshed_at: new Date(), balance_drops: '25000000' })
+      .where('id', '=', id)
+      .execute();
+    await insertMetrics('2.76');
+    expect(JSON.parse((await mine.waitFor('portfolio')).data)).toEqual({ accountId: id });
+    await theirs.waitFor('metrics', (m) => JSON.parse(m.data).price === '2.76');
+    expect(theirs.messages.map((m) => m.event)).not.toContain('portfolio');
+    mine.close();
+    theirs.close();
+  });
+
   it('sends a heartbeat so idle streams stay open through proxies', async () => {
     const client = await openSse(`${base}/api/events`);
     await client.waitFor('ping');

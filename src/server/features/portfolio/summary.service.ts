@@ -120,7 +120,11 @@ export async function portfolioSummary(
     drops: drops(lot.amountXrp),
     from: lot.acquiredOn ? `${lot.acquiredOn}T00:00:00.000Z` : lot.createdAt,
   }));
-  const series = valueSeries(await getPriceBuckets(db, range), histories, lotHoldings);
+  // Nothing entered yet: no line of zeros, the chart waits for something to value.
+  const empty = accounts.length === 0 && lots.length === 0;
+  const series = empty
+    ? { points: [], startsAt: null, note: null }
+    : valueSeries(await getPriceBuckets(db, range), histories, lotHoldings);
   // The 24h change needs the finest stored prices; the week's series has them whatever the range.
   const weekSeries =
     range === '7d' ? series : valueSeries(await getPriceBuckets(db, '7d'), histories, lotHoldings);

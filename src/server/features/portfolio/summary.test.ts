@@ -139,6 +139,8 @@ describe('GET /api/portfolio', () => {
       change24h: null,
       change24hNote: 'Nothing held yet',
       asOf: null,
+      // No line of zeros before anything was entered.
+      series: { points: [], startsAt: null, note: null },
     });
   });
 

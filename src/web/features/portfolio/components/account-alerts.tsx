@@ -64,7 +64,7 @@ function AccountAlertForm({ userId, account }: { userId: string; account: Watche
                 inputMode="decimal"
                 step="any"
                 min="0"
-                placeholder="10000"
+                placeholder="e.g. 10000"
                 aria-invalid={fieldState.error ? true : undefined}
                 aria-describedby={fieldState.error ? `${id}-target-error` : undefined}
               />

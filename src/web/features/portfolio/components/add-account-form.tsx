@@ -60,7 +60,7 @@ export function AddAccountForm() {
         <Field
           id="watch-label"
           label="Name"
-          placeholder="Cold wallet"
+          placeholder="e.g. Cold wallet"
           maxLength={60}
           error={errors.label?.message}
           {...form.register('label')}

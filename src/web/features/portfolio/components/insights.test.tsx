@@ -105,7 +105,7 @@ describe('PortfolioInsights', () => {
           range: '30d',
           points: [],
           startsAt: null,
-          note: 'No stored price since every watched account’s history is known',
+          note: 'Your value is known from when you added your accounts, and no price has been synced since: it appears with the next sync',
         },
       }),
     );
@@ -131,7 +131,7 @@ describe('PortfolioInsights', () => {
     // No chart over nothing: the empty state, with the server's reason.
     const empty = screen.getByTestId('series-empty');
     expect(empty.textContent).toContain('No values for this range yet');
-    expect(empty.textContent).toContain('No stored price since every watched account’s history is known');
+    expect(empty.textContent).toContain('no price has been synced since: it appears with the next sync');
     expect(screen.queryByTestId('chart-canvas')).toBeNull();
     expect(screen.queryByText(/\$0\.00/)).toBeNull();
   });

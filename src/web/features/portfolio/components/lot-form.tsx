@@ -58,7 +58,7 @@ export function LotForm({ lot, onDone }: { lot?: LotView; onDone?: () => void })
           label="Amount (XRP)"
           inputMode="decimal"
           autoComplete="off"
-          placeholder="1500"
+          placeholder="e.g. 1500"
           error={errors.amountXrp?.message}
           {...form.register('amountXrp')}
         />
@@ -75,7 +75,7 @@ export function LotForm({ lot, onDone }: { lot?: LotView; onDone?: () => void })
           label="Cost per XRP in USD (optional)"
           inputMode="decimal"
           autoComplete="off"
-          placeholder="0.52"
+          placeholder="e.g. 0.52"
           error={errors.costUsdPerXrp?.message}
           {...form.register('costUsdPerXrp')}
         />
@@ -84,7 +84,7 @@ export function LotForm({ lot, onDone }: { lot?: LotView; onDone?: () => void })
         id={`${id}-note`}
         label="Note (optional)"
         maxLength={140}
-        placeholder="Exchange, cold storage…"
+        placeholder="e.g. Exchange, cold storage"
         error={errors.note?.message}
         {...form.register('note')}
       />

@@ -34,7 +34,7 @@ function LotsTable({
 }) {
   const dates = useDates();
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">Your manual holdings</caption>
         <thead className="border-b text-xs text-muted-foreground">

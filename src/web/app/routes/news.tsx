@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { RefreshCw, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import { NEWS_CATEGORIES } from '@/domain/news/categories';
@@ -50,13 +50,13 @@ export function Component() {
     setParams(merged);
   };
 
+  // Reads the current address when the typing pauses; only the draft starts the wait.
+  const searchFor = useEffectEvent((trimmed: string) => {
+    if (trimmed !== q) update({ q: trimmed });
+  });
   useEffect(() => {
-    const trimmed = draft.trim();
-    if (trimmed === q) return;
-    const timer = setTimeout(() => update({ q: trimmed }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => searchFor(draft.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-    // `update` reads the current params; only the draft starts a search.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft]);
 
   const news = useInfiniteQuery(newsListQuery(q, category));

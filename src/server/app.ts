@@ -73,7 +73,16 @@ const webCompression = compress();
 
 export function createApp(deps: AppDeps, options: AppOptions) {
   const api = new OpenAPIHono<AppEnv>();
-  // First: nothing below (the NUL check, better-auth, the Stripe webhook) reads a body over the limit.
+  // A write served here is news to this process's in-memory reads at once, whatever it changed (a
+  // sign-out, a plan, a holding): the member's next request must not be answered from before it.
+  api.use(async (c, next) => {
+    try {
+      await next();
+    } finally {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') deps.events.changed();
+    }
+  });
+  // Then: nothing below (the NUL check, better-auth, the Stripe webhook) reads a body over the limit.
   api.use(limitRequestBody(deps.env.MAX_BODY_BYTES));
   api.use(rejectCrossSiteWrites(deps.env.PUBLIC_URL));
   api.use(rejectNulCharacters());

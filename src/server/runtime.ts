@@ -7,6 +7,7 @@ import type { Env } from './env';
 import { removeUserTraces } from './features/account/account.service';
 import { createBilling, type Billing } from './features/billing/billing';
 import { cancelForDeletion } from './features/billing/billing.service';
+import { createViewerCache } from './lib/viewer-cache';
 import { loadEvents } from './features/events/events.service';
 import { ensureProfile } from './lib/profiles';
 import { createJobControl } from './jobs/control';
@@ -96,6 +97,7 @@ export async function createRuntime(options: {
       logger.child({ module: 'ledger' }),
     ),
     logger,
+    viewers: createViewerCache(events, env.READ_CACHE_SECONDS * 1000),
     version: APP_VERSION,
     startedAt: Date.now(),
   };

@@ -7,6 +7,7 @@ import type { EventBus } from './event-bus';
 import type { JobControl } from './job-control';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
+import type { ViewerCache } from './viewer-cache';
 import type { PushSender } from './web-push';
 
 /** What every router, job and command is built with. */
@@ -27,6 +28,8 @@ export interface AppDeps {
   /** The XRP Ledger, for the portfolio's reads (one connection, opened on first use). */
   ledger: LedgerConnection;
   logger: Logger;
+  /** Who each session cookie belongs to, until anything changes; null when caching is off. */
+  viewers: ViewerCache | null;
   version: string;
   startedAt: number;
 }

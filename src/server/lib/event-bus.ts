@@ -40,6 +40,14 @@ export class EventBus {
     return () => this.subscribers.delete(subscriber);
   }
 
+  /**
+   * A change made by this process, announced to its caches at once rather than when the database's
+   * NOTIFY comes back (a member's next request must not be answered from before their own write).
+   */
+  changed(): void {
+    for (const listener of this.changeListeners) listener();
+  }
+
   /** Called on every change any process announces (before it is loaded): caches forget on it. */
   onChange(listener: () => void): () => void {
     this.changeListeners.add(listener);

@@ -7,10 +7,18 @@ import type { AppDeps, AppEnv, Viewer } from './context';
 /** Resolves the signed-in user of this request once (better-auth session + our profile). */
 export async function loadViewer(
   c: Context<AppEnv>,
-  deps: Pick<AppDeps, 'auth' | 'db'>,
+  deps: Pick<AppDeps, 'auth' | 'db'> & Partial<Pick<AppDeps, 'viewers'>>,
 ): Promise<Viewer | null> {
   const cached = c.get('viewer');
   if (cached !== undefined) return cached;
+  // The same cookie header names the same session: kept until anything changes (viewer-cache.ts).
+  const cookie = c.req.header('cookie');
+  const kept = cookie ? deps.viewers?.get(cookie) : undefined;
+  if (kept) {
+    c.set('viewer', kept);
+    return kept;
+  }
+  const startedIn = deps.viewers?.generation() ?? 0;
   const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
   let viewer: Viewer | null = null;
   if (result) {
@@ -27,6 +35,7 @@ export async function loadViewer(
       isAdmin: role === 'admin',
     };
   }
+  if (viewer && cookie) deps.viewers?.keep(cookie, viewer, startedIn);
   c.set('viewer', viewer);
   return viewer;
 }
@@ -35,7 +44,7 @@ export type Requirement = 'user' | 'premium' | 'admin';
 
 /** Server-side twin of the web route guard: 401 without a session, 403 without the plan or role. */
 export function requireViewer(
-  deps: Pick<AppDeps, 'auth' | 'db'>,
+  deps: Pick<AppDeps, 'auth' | 'db'> & Partial<Pick<AppDeps, 'viewers'>>,
   requirement: Requirement = 'user',
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

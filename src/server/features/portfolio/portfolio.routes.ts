@@ -5,6 +5,7 @@ import {
   lotSchema,
   lotsImportSchema,
   portfolioRangeSchema,
+  type PortfolioRange,
   portfolioSummarySchema,
   watchedAccountInputSchema,
   watchedAccountLabelSchema,
@@ -12,6 +13,8 @@ import {
 } from '@/domain/portfolio/portfolio.schema';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, idParams, jsonBody, jsonContent } from '../../lib/router';
+import { cachedRead } from '../../lib/read-cache';
+import { jsonText, sendJson } from '../../lib/request-context';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import {
@@ -25,6 +28,8 @@ import { portfolioSummary } from './summary.service';
 
 const errors = { 401: errorResponse('Not signed in'), 403: errorResponse('Premium only') } as const;
 const tags = ['Portfolio'];
+/** A member's own holdings: never kept by a browser or a shared cache. */
+const PRIVATE = 'private, no-store';
 
 /**
  * Portfolio tracking (issue 25), Premium: watched XRP Ledger accounts (read-only: an address and a
@@ -167,13 +172,32 @@ export function createPortfolioRoutes(deps: AppDeps) {
       ...errors,
     },
   });
+  // A member's figures change when their accounts are read, their holdings change or a price is
+  // stored: each announces itself (migration 0021), so the page's reads are kept until then (ADR 0043).
+  const maxAgeMs = deps.env.READ_CACHE_SECONDS * 1000;
+  const summaryOf = cachedRead(
+    deps.events,
+    async (userId: string, range: PortfolioRange) => jsonText(await portfolioSummary(deps.db, userId, range)),
+    (userId, range) => `${userId}:${range}`,
+    maxAgeMs,
+  );
+  const accountsOf = cachedRead(
+    deps.events,
+    async (userId: string) => jsonText({ accounts: await listWatchedAccounts(deps.db, userId) }),
+    (userId) => userId,
+    maxAgeMs,
+  );
+  const lotsOf = cachedRead(
+    deps.events,
+    async (userId: string) => jsonText({ lots: await listLots(deps.db, userId) }),
+    (userId) => userId,
+    maxAgeMs,
+  );
   return createRouter()
     .openapi(summary, async (c) =>
-      c.json(await portfolioSummary(deps.db, viewerOf(c).user.id, c.req.valid('query').range), 200),
+      sendJson(c, await summaryOf(viewerOf(c).user.id, c.req.valid('query').range), PRIVATE),
     )
-    .openapi(listAccounts, async (c) =>
-      c.json({ accounts: await listWatchedAccounts(deps.db, viewerOf(c).user.id) }, 200),
-    )
+    .openapi(listAccounts, async (c) => sendJson(c, await accountsOf(viewerOf(c).user.id), PRIVATE))
     .openapi(addAccount, async (c) => {
       const viewer = viewerOf(c);
       await enforceRateLimit(
@@ -200,7 +224,7 @@ export function createPortfolioRoutes(deps: AppDeps) {
       await removeWatchedAccount(deps.db, viewerOf(c).user.id, c.req.valid('param').id);
       return c.body(null, 204);
     })
-    .openapi(list, async (c) => c.json({ lots: await listLots(deps.db, viewerOf(c).user.id) }, 200))
+    .openapi(list, async (c) => sendJson(c, await lotsOf(viewerOf(c).user.id), PRIVATE))
     .openapi(create, async (c) =>
       c.json(await createLot(deps.db, viewerOf(c).user.id, c.req.valid('json')), 201),
     )

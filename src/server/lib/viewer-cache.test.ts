@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortfolioSummary } from '@/domain/portfolio/portfolio.schema';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import type { Viewer } from './context';
+import { createViewerCache } from './viewer-cache';
+
+/** A change feed the test fires by hand. */
+function feed() {
+  const listeners = new Set<() => void>();
+  return {
+    onChange: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
+    fire: () => listeners.forEach((listener) => listener()),
+  };
+}
+const viewerUntil = (expiresAt: Date) => ({ session: { expiresAt } }) as unknown as Viewer;
+const HOUR = 3_600_000;
+
+describe('createViewerCache', () => {
+  it('keeps a viewer until any change is announced', () => {
+    const changes = feed();
+    const cache = createViewerCache(changes, 60_000)!;
+    const viewer = viewerUntil(new Date(Date.now() + HOUR));
+    cache.keep('a=1', viewer, cache.generation());
+    expect(cache.get('a=1')).toBe(viewer);
+    expect(cache.get('a=2')).toBeUndefined();
+    changes.fire();
+    expect(cache.get('a=1')).toBeUndefined();
+  });
+
+  it('does not keep a read that overlapped a change, an expired session, or anything past its age', async () => {
+    const changes = feed();
+    const cache = createViewerCache(changes, 30)!;
+    const startedIn = cache.generation();
+    changes.fire();
+    cache.keep('overlapped', viewerUntil(new Date(Date.now() + HOUR)), startedIn);
+    expect(cache.get('overlapped')).toBeUndefined();
+    cache.keep('expired', viewerUntil(new Date(Date.now() - 1)), cache.generation());
+    expect(cache.get('expired')).toBeUndefined();
+    cache.keep('old', viewerUntil(new Date(Date.now() + HOUR)), cache.generation());
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(cache.get('old')).toBeUndefined();
+  });
+
+  it('is off with no age', () => {
+    expect(createViewerCache(feed(), 0)).toBeNull();
+  });
+});
+
+/** The app with its in-memory reads on, as `npm start` runs it (the other tests turn them off). */
+describe('kept viewers and portfolio reads in the running app', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { READ_CACHE_SECONDS: '60' } });
+  });
+  afterAll(async () => app?.close());
+
+  const rules = (cookie: string) => app.client(cookie).alerts.rules.$get();
+
+  it('a signed-out session stops working on the next request', async () => {
+    const member = await app.signedInUser({ plan: 'premium' });
+    expect((await rules(member.cookie)).status).toBe(200);
+    expect((await rules(member.cookie)).status).toBe(200);
+    const out = await app.request('/api/auth/sign-out', { method: 'POST', cookie: member.cookie, json: {} });
+    expect(out.status).toBe(200);
+    expect((await rules(member.cookie)).status).toBe(401);
+    expect((await (await app.client(member.cookie).session.$get()).json()).user).toBeNull();
+  });
+
+  it('a lost plan or a block applies on the member’s next request', async () => {
+    const admin = await app.signedInUser({ role: 'admin' });
+    const member = await app.signedInUser({ plan: 'premium' });
+    const portfolio = () => app.client(member.cookie).portfolio.$get({ query: {} });
+    expect((await portfolio()).status).toBe(200);
+    const plan = await app.client(admin.cookie).admin.users[':userId'].$patch({
+      param: { userId: member.userId },
+      json: { subscriptionPlan: 'free' },
+    });
+    expect(plan.status).toBe(200);
+    expect((await portfolio()).status).toBe(403);
+    const blocked = await app.client(admin.cookie).admin.users[':userId'].$patch({
+      param: { userId: member.userId },
+      json: { blocked: true, reason: 'test' },
+    });
+    expect(blocked.status).toBe(200);
+    // Blocking ends every session of the member: the kept one too.
+    expect((await rules(member.cookie)).status).toBe(401);
+  });
+
+  it('a change another process makes is seen once its announcement arrives', async () => {
+    const member = await app.signedInUser({ plan: 'premium' });
+    expect((await rules(member.cookie)).status).toBe(200);
+    // Written to the database directly, as another instance would: no request of this process.
+    await app.handle.db
+      .updateTable('profiles')
+      .set({ subscription_plan: 'free' })
+      .where('user_id', '=', member.userId)
+      .execute();
+    await expect
+      .poll(async () => (await app.client(member.cookie).portfolio.$get({ query: {} })).status)
+      .toBe(403);
+  });
+
+  it('a member’s portfolio follows their own writes at once, and others’ writes when announced', async () => {
+    const member = await app.signedInUser({ plan: 'premium' });
+    const api = app.client(member.cookie).portfolio;
+    const total = async () => ((await (await api.$get({ query: {} })).json()) as PortfolioSummary).totalXrp;
+    expect(await total()).toBe('0');
+    expect(
+      (await api.lots.$post({ json: { amountXrp: '100', acquiredOn: '', costUsdPerXrp: '', note: '' } }))
+        .status,
+    ).toBe(201);
+    expect(await total()).toBe('100');
+    expect((await (await api.lots.$get()).json()).lots).toHaveLength(1);
+    await app.handle.db
+      .updateTable('portfolio_lots')
+      .set({ amount_drops: '250000000' })
+      .where('user_id', '=', member.userId)
+      .execute();
+    await expect.poll(total).toBe('250');
+    // Another member's answers are their own, whatever was kept.
+    const other = await app.signedInUser({ plan: 'premium' });
+    const theirs = await app.client(other.cookie).portfolio.$get({ query: {} });
+    expect(((await theirs.json()) as PortfolioSummary).totalXrp).toBe('0');
+  });
+});

@@ -4,15 +4,24 @@ import type { ApiType } from '@/server/app';
 export const api = hc<ApiType>('/api', { init: { credentials: 'same-origin' } });
 
 /** An API answer other than 2xx, carrying the server's `{ error: { code, message } }`. */
+/** A problem the server named at one place of the request (a field, a file's line): `path` says where. */
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** What the server found wrong, place by place, when it said (a refused form or file). */
+  readonly issues: ApiIssue[];
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, issues: ApiIssue[] = []) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.issues = issues;
   }
 }
 
@@ -29,12 +38,13 @@ async function send<R extends Response>(request: Promise<R>): Promise<R> {
 
 async function errorOf(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as {
-    error?: { code?: string; message?: string };
+    error?: { code?: string; message?: string; issues?: ApiIssue[] };
   } | null;
   return new ApiError(
     response.status,
     body?.error?.code ?? 'unknown',
     body?.error?.message ?? `The server answered ${response.status}. Please try again.`,
+    body?.error?.issues ?? [],
   );
 }
 

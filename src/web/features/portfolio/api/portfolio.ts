@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import type { accountMoveRuleInputSchema } from '@/domain/alerts/alerts.schema';
 import type { Lot, PortfolioRange } from '@/domain/portfolio/portfolio.schema';
-import { api, ApiError, unwrap, unwrapEmpty } from '@/web/lib/api-client';
+import { api, unwrap, unwrapEmpty } from '@/web/lib/api-client';
+import { downloadFile } from '@/web/lib/download';
 import { toast } from '@/web/lib/toast';
 
 /** A "payments of at least N XRP" rule for one watched account, as its form gives it. */
@@ -112,42 +113,8 @@ export function useDeleteLot() {
   );
 }
 
-/** One problem of a refused lots file: `path` names its line ("line 3"). */
-export interface ImportProblem {
-  path: string;
-  message: string;
-}
-
-/** A refused import (422): nothing was imported, and `problems` says what each bad line needs. */
-export class LotsImportError extends ApiError {
-  readonly problems: ImportProblem[];
-
-  constructor(status: number, code: string, message: string, problems: ImportProblem[]) {
-    super(status, code, message);
-    this.name = 'LotsImportError';
-    this.problems = problems;
-  }
-}
-
-/** Like `unwrap`, but a refusal keeps the server's per-line `issues` (which `ApiError` drops). */
-async function importLots(csv: string): Promise<{ imported: number }> {
-  let response: Response;
-  try {
-    response = await api.portfolio.lots.import.$post({ json: { csv } });
-  } catch {
-    throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
-  }
-  if (response.ok) return (await response.json()) as { imported: number };
-  const body = (await response.json().catch(() => null)) as {
-    error?: { code?: string; message?: string; issues?: ImportProblem[] };
-  } | null;
-  throw new LotsImportError(
-    response.status,
-    body?.error?.code ?? 'unknown',
-    body?.error?.message ?? `The server answered ${response.status}. Please try again.`,
-    body?.error?.issues ?? [],
-  );
-}
+/** A refused import (422) names each bad line in its `issues` ("line 3"): nothing was imported. */
+const importLots = (csv: string) => unwrap(api.portfolio.lots.import.$post({ json: { csv } }));
 
 export function useImportLots() {
   return usePortfolioMutation(importLots, {
@@ -159,20 +126,7 @@ export function useImportLots() {
 export const LOTS_EXPORT_PATH = '/api/portfolio/lots/export';
 
 /** Downloads the lots file the import reads back (the server names it). */
-export async function downloadLots(): Promise<void> {
-  const response = await fetch(LOTS_EXPORT_PATH, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`The server answered ${response.status}. Please try again.`);
-  const blob = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    'xrp-portfolio-lots.csv';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
+export const downloadLots = (): Promise<void> => downloadFile(LOTS_EXPORT_PATH, 'xrp-portfolio-lots.csv');
 
 export function useCreateAccountRule(userId: string) {
   const queryClient = useQueryClient();

@@ -7,7 +7,8 @@ import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { refusal, useSchemaForm } from '@/web/lib/form';
 import { toast } from '@/web/lib/toast';
-import { downloadLots, LotsImportError, useImportLots } from '../api/portfolio';
+import { ApiError } from '@/web/lib/api-client';
+import { downloadLots, useImportLots } from '../api/portfolio';
 
 /** The columns of `LOT_COLUMNS` (lots-csv.ts, which would bring its CSV parser to the page). */
 const COLUMNS = 'amount_xrp, acquired_on, cost_usd_per_xrp, note';
@@ -29,7 +30,7 @@ export function LotsFile() {
   const [downloading, setDownloading] = useState(false);
   const form = useSchemaForm(importFormSchema, { file: undefined });
   const { errors } = form.formState;
-  const problems = importer.error instanceof LotsImportError ? importer.error.problems : [];
+  const problems = importer.error instanceof ApiError ? importer.error.issues : [];
   const submit = form.handleSubmit(async ({ file }) => {
     const read = lotsImportSchema.safeParse({ csv: await file.text() });
     if (!read.success) {

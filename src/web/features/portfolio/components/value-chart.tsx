@@ -1,21 +1,17 @@
-import {
-  AreaSeries,
-  createChart,
-  LineSeries,
-  TickMarkType,
-  type AutoscaleInfo,
-  type IChartApi,
-  type ISeriesApi,
-  type Time,
-  type UTCTimestamp,
-} from 'lightweight-charts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { AreaSeries, type AutoscaleInfo, type IChartApi } from 'lightweight-charts';
+import { useEffect, useMemo } from 'react';
 import { formatPrice } from '@/domain/format/format';
 import { atOrBefore, timeSlots } from '@/domain/market/time-grid';
 import type { PortfolioRange, PortfolioSummary } from '@/domain/portfolio/portfolio.schema';
-import { useDates, useTheme } from '@/web/features/preferences';
+import {
+  ChartAttribution,
+  chartTime,
+  slotData,
+  themeColor,
+  useChart,
+  useSeriesData,
+} from '@/web/features/market';
 import { cn } from '@/web/lib/cn';
-import { themeColor } from '../lib/css-color';
 import { formatUsdExact, formatXrpNumber } from '../lib/format';
 
 type ValuePoint = PortfolioSummary['series']['points'][number];
@@ -24,22 +20,6 @@ const HOUR = 3_600_000;
 /** One point per bucket, as the market charts draw their history (ADR 0033): hourly for a week… */
 const BUCKET_MS: Record<PortfolioRange, number> = { '7d': HOUR, '30d': 4 * HOUR, '1y': 24 * HOUR };
 const RANGE_NAMES: Record<PortfolioRange, string> = { '7d': '7 days', '30d': '30 days', '1y': 'a year' };
-
-const tickUnits: Record<TickMarkType, 'year' | 'month' | 'day' | 'time'> = {
-  [TickMarkType.Year]: 'year',
-  [TickMarkType.Month]: 'month',
-  [TickMarkType.DayOfMonth]: 'day',
-  [TickMarkType.Time]: 'time',
-  [TickMarkType.TimeWithSeconds]: 'time',
-};
-
-const chartTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
-const timeMs = (time: Time) =>
-  typeof time === 'number'
-    ? time * 1000
-    : typeof time === 'string'
-      ? Date.parse(time)
-      : Date.UTC(time.year, time.month - 1, time.day);
 
 /** The points in time order, the last of each bucket at its own time: strictly increasing seconds. */
 function bucketed(points: readonly ValuePoint[], width: number): { time: number; point: ValuePoint }[] {
@@ -52,17 +32,27 @@ function bucketed(points: readonly ValuePoint[], width: number): { time: number;
   return [...byBucket.values()];
 }
 
-interface Chart {
-  api: IChartApi;
-  area: ISeriesApi<'Area'>;
-  /** Hidden whitespace on every bucket's slot, so the spacing follows time (see `timeSlots`). */
-  grid: ISeriesApi<'Line'>;
-}
+const setupArea = (api: IChartApi) =>
+  api.addSeries(AreaSeries, {
+    lineWidth: 2,
+    priceLineVisible: false,
+    priceFormat: { type: 'custom', formatter: formatUsdExact, minMove: 0.01 },
+    // A flat series would be scaled to a sliver the labels cannot tell apart: at least 2% of it.
+    autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+      const info = original();
+      if (!info?.priceRange) return info;
+      const { minValue, maxValue } = info.priceRange;
+      const least = Math.max(Math.abs(maxValue) * 0.02, 0.02);
+      if (maxValue - minValue >= least) return info;
+      const middle = (minValue + maxValue) / 2;
+      return { ...info, priceRange: { minValue: middle - least / 2, maxValue: middle + least / 2 } };
+    },
+  });
 
 /**
- * The portfolio's value in USD over the range on lightweight-charts, as /analytics draws its charts:
- * the reader's zone and date format on the axis, the theme's colours, no pan or zoom (the range
- * buttons choose), and a legend naming the hovered (else the latest) point.
+ * The portfolio's value in USD over the range on the market charts' canvas (`useChart`): the
+ * reader's zone and date format on the axis, the theme's colours, no pan or zoom (the range buttons
+ * choose), and a legend naming the hovered (else the latest) point.
  */
 export function ValueChart({
   points,
@@ -73,94 +63,26 @@ export function ValueChart({
   range: PortfolioRange;
   isFetching: boolean;
 }) {
-  const container = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<Chart | null>(null);
-  const [hovered, setHovered] = useState<number | null>(null);
-  const dates = useDates();
-  const { resolvedTheme } = useTheme();
   const width = BUCKET_MS[range];
+  const { container, chart, hovered, theme, dates } = useChart(setupArea, { gridMs: width });
 
   useEffect(() => {
-    if (!container.current) return;
-    const api = createChart(container.current, {
-      autoSize: true,
-      rightPriceScale: { borderVisible: false },
-      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
-      // The logo is a link inside role="img"; the attribution its licence asks for is below the chart.
-      layout: { attributionLogo: false },
-      handleScroll: false,
-      handleScale: false,
-    });
-    const onMove = (param: { time?: Time }) =>
-      setHovered(param.time === undefined ? null : timeMs(param.time));
-    api.subscribeCrosshairMove(onMove);
-    const grid = api.addSeries(LineSeries, {
-      priceScaleId: 'time-grid',
-      visible: false,
-      lastValueVisible: false,
-      priceLineVisible: false,
-      crosshairMarkerVisible: false,
-    });
-    const area = api.addSeries(AreaSeries, {
-      lineWidth: 2,
-      priceLineVisible: false,
-      priceFormat: { type: 'custom', formatter: formatUsdExact, minMove: 0.01 },
-      // A flat series would be scaled to a sliver the labels cannot tell apart: at least 2% of it.
-      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
-        const info = original();
-        if (!info?.priceRange) return info;
-        const { minValue, maxValue } = info.priceRange;
-        const least = Math.max(Math.abs(maxValue) * 0.02, 0.02);
-        if (maxValue - minValue >= least) return info;
-        const middle = (minValue + maxValue) / 2;
-        return { ...info, priceRange: { minValue: middle - least / 2, maxValue: middle + least / 2 } };
-      },
-    });
-    setChart({ api, area, grid });
-    return () => {
-      api.unsubscribeCrosshairMove(onMove);
-      setChart(null);
-      api.remove();
-    };
-  }, []);
-
-  useEffect(() => {
-    chart?.api.applyOptions({
-      localization: { locale: 'en-US', timeFormatter: (time: Time) => dates.dateTime(timeMs(time)) },
-      timeScale: {
-        tickMarkFormatter: (time: Time, type: TickMarkType) => dates.tick(timeMs(time), tickUnits[type]),
-      },
-    });
-  }, [chart, dates]);
-
-  useEffect(() => {
-    if (!chart) return;
-    chart.api.applyOptions({
-      layout: {
-        background: { color: 'transparent' },
-        textColor: themeColor('muted-foreground'),
-        fontFamily: getComputedStyle(document.body).fontFamily,
-      },
-      grid: { vertLines: { visible: false }, horzLines: { color: themeColor('border', 0.6) } },
-      crosshair: {
-        vertLine: { labelBackgroundColor: themeColor('primary') },
-        horzLine: { labelBackgroundColor: themeColor('primary') },
-      },
-    });
-    chart.area.applyOptions({
+    chart?.series.applyOptions({
       lineColor: themeColor('primary'),
       topColor: themeColor('primary', 0.35),
       bottomColor: themeColor('primary', 0.02),
     });
-  }, [chart, resolvedTheme]);
+  }, [chart, theme]);
 
   const shownPoints = useMemo(() => bucketed(points, width), [points, width]);
   const gridData = useMemo(
     () =>
-      timeSlots(
-        shownPoints.map((item) => item.time),
-        width,
-      ).map((time) => ({ time: chartTime(time) })),
+      slotData(
+        timeSlots(
+          shownPoints.map((item) => item.time),
+          width,
+        ),
+      ),
     [shownPoints, width],
   );
   const areaData = useMemo(
@@ -168,8 +90,8 @@ export function ValueChart({
     [shownPoints],
   );
   // Each series is written when its data changes, and only then (the grid first: it lays the slots).
-  useEffect(() => chart?.grid.setData(gridData), [chart, gridData]);
-  useEffect(() => chart?.area.setData(areaData), [chart, areaData]);
+  useSeriesData(chart?.grid, gridData);
+  useSeriesData(chart?.series, areaData);
   useEffect(() => chart?.api.timeScale().fitContent(), [chart, gridData]);
 
   const latest = shownPoints.at(-1);
@@ -214,17 +136,7 @@ export function ValueChart({
         aria-busy={isFetching}
         data-testid="chart-canvas"
       />
-      <p className="text-right text-xs text-muted-foreground">
-        Charts by{' '}
-        <a
-          href="https://www.tradingview.com/"
-          target="_blank"
-          rel="noopener noreferrer"
-          className="underline underline-offset-2 hover:text-foreground"
-        >
-          TradingView Lightweight Charts™
-        </a>
-      </p>
+      <ChartAttribution />
     </div>
   );
 }

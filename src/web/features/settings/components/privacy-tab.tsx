@@ -7,21 +7,9 @@ import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { useDates } from '@/web/features/preferences';
+import { downloadFile } from '@/web/lib/download';
 
-async function downloadMyData(): Promise<void> {
-  const response = await fetch('/api/account/export', { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`The server answered ${response.status}`);
-  const blob = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    'xrp-research-data.json';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
+const downloadMyData = (): Promise<void> => downloadFile('/api/account/export', 'xrp-research-data.json');
 
 export function PrivacyTab() {
   const dates = useDates();

@@ -54,6 +54,9 @@ if (asked === 'fake' || (asked !== 'real' && !(await publicApisReachable()))) {
   }
   offlineEnv = { ...fakes.env, DATA_DIR: dataDir, SYNC_TICK_SECONDS: '5' };
   console.log(`Fakes at ${fakes.upstream.url} and ${fakes.rippled.url}; data in ${dataDir}`);
+  console.log(
+    'Offline, the dashboard moves as the real one does: the price at each market sync (every 5 minutes, the shortest a source allows), a ledger every 4 s with a whale now and then, a news item every 5 minutes (read at each 15-minute news sync), Fear & Greed once a day',
+  );
   console.log(`Ledger accounts to watch on /portfolio: ${ALICE} (holds RLUSD, pays now and then), ${BOB}`);
 }
 

@@ -43,6 +43,25 @@ function fearGreedUntilToday(): unknown {
   };
 }
 
+/**
+ * The recorded RSS feed with one item more, new every 5 minutes and dated then, so offline dev sees
+ * articles arrive at each news sync. Marked as the fake it is.
+ */
+function withLivingItem(xml: string, price: number): string {
+  const slot = Math.floor(Date.now() / 300_000) * 300_000;
+  const at = new Date(slot);
+  const item = `<item>
+      <title>Offline feed: XRP at $${price.toFixed(4)} as of ${at.toISOString().slice(11, 16)} UTC</title>
+      <pubDate>${at.toUTCString()}</pubDate>
+      <guid>https://example.com/offline/${slot}</guid>
+      <link>https://example.com/offline/${slot}</link>
+      <description>A made-up article the offline fakes add every 5 minutes (npm run dev without a network).</description>
+      <category>XRP</category>
+    </item>
+    <item>`;
+  return xml.replace('<item>', item);
+}
+
 /** A JSON request body (the control endpoints' input). */
 async function jsonBody(request: http.IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
@@ -212,7 +231,9 @@ export async function startFakeUpstreams(options: FakeUpstreamOptions = {}): Pro
   ])
     upstream.route(feed.path, (_request, response) => {
       response.writeHead(200, { 'content-type': feed.type });
-      response.end(fs.readFileSync(path.join(fixturesDir, feed.file)));
+      const xml = fs.readFileSync(path.join(fixturesDir, feed.file), 'utf8');
+      // Offline dev's news moves too: the RSS feed has a new item every 5 minutes.
+      response.end(living && feed.path === fakeFeeds[0].path ? withLivingItem(xml, livingPrice) : xml);
     });
 
   // The recorded ledger: its whales an hour old ('recorded'), or a ledger every few seconds ('living').

@@ -4,13 +4,27 @@ import { E2E_PASSWORD, e2eUsers } from './users';
 
 type Playwright = { request: { newContext(options: object): Promise<APIRequestContext> } };
 
-/** A request context signed in as the admin (once; the sign-in limits count per account). */
+type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+/** This worker's admin session, signed in once: the sign-in limits count per account, across tests. */
+let adminState: StorageState | undefined;
+
+/** A request context signed in as the admin (once per worker while the session lasts). */
 export async function adminContext(playwright: Playwright, baseURL: string): Promise<APIRequestContext> {
+  if (adminState) {
+    const kept = await playwright.request.newContext({
+      extraHTTPHeaders: { origin: baseURL },
+      storageState: adminState,
+    });
+    const session = (await (await kept.get(`${baseURL}/api/session`)).json()) as { isAdmin?: boolean };
+    if (session.isAdmin) return kept;
+    await kept.dispose();
+  }
   const admin = await playwright.request.newContext({ extraHTTPHeaders: { origin: baseURL } });
   const signIn = await admin.post(`${baseURL}/api/auth/sign-in/email`, {
     data: { email: e2eUsers.admin.email, password: E2E_PASSWORD },
   });
   expect(signIn.status()).toBe(200);
+  adminState = await admin.storageState();
   return admin;
 }
 

@@ -355,8 +355,9 @@ test.describe('portfolio (issue 25)', () => {
       await page.getByRole('button', { name: 'Export CSV' }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe('xrp-portfolio-lots.csv');
+      // UTF-8 with a byte-order mark, for spreadsheets.
       expect(fs.readFileSync(await download.path(), 'utf8')).toBe(
-        'amount_xrp,acquired_on,cost_usd_per_xrp,note\n1000,2024-01-15,0.52,\n500,2024-03-01,0.6,Exchange\n250.5,,,Gift',
+        '\uFEFFamount_xrp,acquired_on,cost_usd_per_xrp,note\n1000,2024-01-15,0.52,\n500,2024-03-01,0.6,Exchange\n250.5,,,Gift',
       );
 
       // 5. An alert on payments of at least 1,000 XRP into the account; the ledger pays it 5,000 XRP.

@@ -19,6 +19,8 @@ describe('one formatter for every date the site shows', () => {
     expect(at(zone, 'EU').dateTime(MOMENT)).toBe(eu);
     expect(at(zone, 'ISO').dateTime(MOMENT)).toBe(iso);
     expect(at(zone, 'US').date(MOMENT)).toBe(long);
+    // A date input's value: the zone's day, in ISO whatever the member's format.
+    expect(at(zone, 'EU').isoDay(MOMENT)).toBe(iso.slice(0, 10));
   });
 
   it('follows daylight saving time in the zone, not a fixed offset', () => {

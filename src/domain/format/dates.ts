@@ -129,6 +129,8 @@ export interface DateFormatter {
   time(value: Moment): string;
   /** The time alone when the moment is today there, else the date and time ("As of …"). */
   timeOrDateTime(value: Moment): string;
+  /** A moment's calendar day in the zone as 'yyyy-mm-dd', whatever the format (a date input's value). */
+  isoDay(value: Moment): string;
   /** A calendar day stored as 'yyyy-mm-dd' (an event's date): that day, in no zone. */
   day(value: string): string;
   /** The zone's short name at a moment ("JST", "GMT+9", "UTC"). */
@@ -176,6 +178,9 @@ export function createDateFormatter(
     },
     date(value) {
       return longDay(local(toDate(value), timeZone));
+    },
+    isoDay(value) {
+      return isoDay(local(toDate(value), timeZone));
     },
     shortDate(value) {
       const parts = local(toDate(value), timeZone);

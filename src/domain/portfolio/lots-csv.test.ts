@@ -39,7 +39,39 @@ describe('lots CSV', () => {
     });
     expect(parseLotsCsv('amount_xrp\n1\n2\n3\n', 2)).toEqual({
       ok: false,
-      errors: [{ line: 4, message: 'Only 2 more lots fit (at most 500 in all)' }],
+      errors: [
+        { line: 4, message: 'Only 2 more holdings fit (at most 500 in all): this is the first one over' },
+      ],
+    });
+    expect(parseLotsCsv('amount_xrp\n1\n', 0)).toEqual({
+      ok: false,
+      errors: [
+        {
+          line: 2,
+          message: 'You already keep 500 holdings, the most there can be: delete some to import more',
+        },
+      ],
+    });
+  });
+
+  it('names the line as the file numbers it: blank lines and quoted notes over several lines count', () => {
+    const file =
+      'amount_xrp,acquired_on,note\r\n1,2024-01-01,"multi\r\nline note"\r\n\r\n\r\n2,2026-13-01,\r\n3,,ok\r\n4x,,';
+    expect(parseLotsCsv(file)).toEqual({
+      ok: false,
+      errors: [
+        { line: 6, message: 'acquired_on: Enter the day as YYYY-MM-DD' },
+        { line: 8, message: 'amount_xrp: Enter an XRP amount above 0, with at most 6 decimals' },
+      ],
+    });
+  });
+
+  it('says to leave out thousands separators', () => {
+    expect(parseLotsCsv('amount_xrp\n"1,250.5"\n')).toEqual({
+      ok: false,
+      errors: [
+        { line: 2, message: 'amount_xrp: Write the amount without thousands separators, like 1250.5' },
+      ],
     });
   });
 

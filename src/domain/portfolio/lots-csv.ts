@@ -13,14 +13,27 @@ export type LotsCsvResult =
  * `room` is how many more lots the member may keep.
  */
 export function parseLotsCsv(text: string, room: number = LOTS_MAX): LotsCsvResult {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    delimitersToGuess: [',', ';', '\t'],
-    transformHeader: (header) => header.trim().toLowerCase(),
-  });
+  const file = text.replace(/^\uFEFF/, '');
+  // Each row with the line it starts on in the file, as an editor numbers them: blank lines and
+  // notes quoted over several lines count (papaparse's row index does not).
+  const lineAt = lineCounter(file);
+  const rows: { row: Record<string, string>; line: number }[] = [];
   const errors: { line: number; message: string }[] = [];
-  const headers = parsed.meta.fields ?? [];
+  // The columns, read apart so that a file of a header alone still names them.
+  const headers = Papa.parse<Record<string, string>>(file, { ...options, preview: 1 }).meta.fields ?? [];
+  let rowStart = file.search(/\r?\n/) + 1 || file.length;
+  Papa.parse<Record<string, string>>(file, {
+    ...options,
+    step: (result) => {
+      while (rowStart < file.length && (file[rowStart] === '\n' || file[rowStart] === '\r')) rowStart += 1;
+      const line = lineAt(rowStart);
+      rows.push({ row: result.data, line });
+      // A one-column file has no delimiter to detect (comma and semicolon files are both read).
+      for (const error of result.errors)
+        if (error.code !== 'UndetectableDelimiter') errors.push({ line, message: error.message });
+      rowStart = result.meta.cursor;
+    },
+  });
   if (!headers.includes('amount_xrp'))
     return {
       ok: false,
@@ -29,13 +42,8 @@ export function parseLotsCsv(text: string, room: number = LOTS_MAX): LotsCsvResu
   const unknown = headers.filter((header) => !(LOT_COLUMNS as readonly string[]).includes(header));
   if (unknown.length > 0)
     return { ok: false, errors: [{ line: 1, message: `Unknown column: ${unknown.join(', ')}` }] };
-  // A one-column file has no delimiter to detect (comma and semicolon files are both read).
-  for (const error of parsed.errors.filter((problem) => problem.code !== 'UndetectableDelimiter')) {
-    errors.push({ line: (error.row ?? 0) + 2, message: error.message });
-  }
   const lots: Lot[] = [];
-  parsed.data.forEach((row, index) => {
-    const line = index + 2;
+  for (const { row, line } of rows) {
     const result = lotInputSchema.safeParse({
       amountXrp: row.amount_xrp ?? '',
       acquiredOn: row.acquired_on ?? '',
@@ -46,17 +54,42 @@ export function parseLotsCsv(text: string, room: number = LOTS_MAX): LotsCsvResu
     else
       for (const issue of result.error.issues)
         errors.push({ line, message: `${columnOf(issue.path[0])}: ${issue.message}` });
-  });
+  }
   if (errors.length === 0 && lots.length === 0)
     return { ok: false, errors: [{ line: 2, message: 'The file has no lots' }] };
   if (errors.length === 0 && lots.length > room)
     return {
       ok: false,
-      errors: [{ line: room + 2, message: `Only ${room} more lots fit (at most ${LOTS_MAX} in all)` }],
+      errors: [
+        {
+          line: rows[room]!.line,
+          message:
+            room === 0
+              ? `You already keep ${LOTS_MAX} holdings, the most there can be: delete some to import more`
+              : `Only ${room} more ${room === 1 ? 'holding fits' : 'holdings fit'} (at most ${LOTS_MAX} in all): this is the first one over`,
+        },
+      ],
     };
   return errors.length > 0
     ? { ok: false, errors: errors.sort((a, b) => a.line - b.line) }
     : { ok: true, lots };
+}
+
+const options = {
+  header: true,
+  skipEmptyLines: 'greedy',
+  delimitersToGuess: [',', ';', '\t'],
+  transformHeader: (header: string) => header.trim().toLowerCase(),
+} satisfies Papa.ParseConfig;
+
+/** The 1-based line of a position in `text`, for positions asked in increasing order. */
+function lineCounter(text: string): (position: number) => number {
+  let line = 1;
+  let scanned = 0;
+  return (position) => {
+    for (; scanned < position; scanned += 1) if (text[scanned] === '\n') line += 1;
+    return line;
+  };
 }
 
 const columnOf = (field: PropertyKey | undefined) =>

@@ -61,6 +61,13 @@ export const watchedAccountInputSchema = z
 export type WatchedAccountInput = z.input<typeof watchedAccountInputSchema>;
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The latest calendar day anywhere on Earth now (UTC+14): a day acquired after it is in the future
+ * for every member, whatever their zone; up to it, it is today somewhere.
+ */
+export const latestDayAnywhere = (now: Date = new Date()) =>
+  new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 const decimal = /^\d+(\.\d+)?$/;
 
 /** A manual holding: XRP amount (up to 6 decimals), optional day acquired and cost per XRP in USD. */
@@ -69,6 +76,10 @@ export const lotInputSchema = z
     amountXrp: z
       .string()
       .trim()
+      .refine((value) => !/\d[,\s']\d{3}(\D|$)/.test(value), {
+        message: 'Write the amount without thousands separators, like 1250.5',
+        abort: true,
+      })
       .refine((value) => {
         const drops = xrpToDrops(value);
         return drops !== null && drops > 0n;
@@ -88,7 +99,7 @@ export const lotInputSchema = z
         const time = Date.parse(`${value}T00:00:00Z`);
         if (!isoDay.test(value) || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value)
           ctx.addIssue({ code: 'custom', message: 'Enter the day as YYYY-MM-DD' });
-        else if (value > new Date().toISOString().slice(0, 10))
+        else if (value > latestDayAnywhere())
           ctx.addIssue({ code: 'custom', message: 'The day acquired cannot be in the future' });
       }),
     costUsdPerXrp: z

@@ -20,9 +20,11 @@ describe("a watched account's balance over time", () => {
     expect(balanceAt(account, '2025-12-12T00:00:00Z')).toBe(742_318_409n);
   });
 
-  it('is unknown before the history is complete, never 0', () => {
+  it('is unknown before the history is complete, never 0, and left out of what is counted then', () => {
     expect(balanceAt(account, '2025-11-30T23:59:59Z')).toBeNull();
-    expect(holdingsAt([account], [], '2025-11-30T00:00:00Z')).toBeNull();
+    expect(
+      holdingsAt([account], [{ drops: 5n * XRP, from: '2025-01-01T00:00:00Z' }], '2025-11-30T00:00:00Z'),
+    ).toBe(5n * XRP);
   });
 });
 
@@ -35,17 +37,21 @@ describe("the portfolio's value over time", () => {
     { at: '2025-12-12T12:00:00Z', priceUsd: 2.5 },
   ];
 
-  it('multiplies each stored price by what was held then, and starts where the history does', () => {
-    const series = valueSeries(prices, [account], lots);
+  it('multiplies each stored price by what was held then, an account counted from when it is known', () => {
+    const series = valueSeries(prices, [{ ...account, label: 'Cold wallet' }], lots);
     expect(series.points.map((point) => [point.at, point.drops])).toEqual([
+      // The history does not reach Nov 30: the account is not counted then, nor guessed.
+      ['2025-11-30T00:00:00Z', 0n],
       ['2025-12-10T00:00:00Z', 492_318_421n],
       ['2025-12-11T12:00:00Z', 792_318_421n + 1000n * XRP],
       ['2025-12-12T12:00:00Z', 742_318_409n + 1000n * XRP],
     ]);
-    expect(series.points[0]!.valueUsd).toBeCloseTo(492.318421 * 2.1, 9);
-    expect(series.points[2]!.valueUsd).toBeCloseTo(1742.318409 * 2.5, 9);
-    expect(series.startsAt).toBe('2025-12-10T00:00:00Z');
-    expect(series.note).toMatch(/^Starts when every watched account’s history is known/);
+    expect(series.points[1]!.valueUsd).toBeCloseTo(492.318421 * 2.1, 9);
+    expect(series.points[3]!.valueUsd).toBeCloseTo(1742.318409 * 2.5, 9);
+    expect(series.startsAt).toBe('2025-11-30T00:00:00Z');
+    expect(series.note).toBe(
+      'Cold wallet counts since you added it: the ledger history did not reach further back',
+    );
   });
 
   it('has no note when every point is known', () => {

@@ -9,6 +9,8 @@ import { DROPS_PER_XRP } from '../xrpl/drops';
 export interface AccountHistory {
   points: readonly { at: string; drops: bigint }[];
   knownFrom: string;
+  /** The member's name for the account, for the series' note. */
+  label?: string;
 }
 
 /** A manual lot counts from the day it was acquired, or from when it was entered. */
@@ -26,9 +28,9 @@ export interface ValuePoint {
 
 export interface ValueSeries {
   points: ValuePoint[];
-  /** The first time every holding is known; points before it are left out, not guessed. */
+  /** The time of the first point. */
   startsAt: string | null;
-  /** Why the series starts later than asked, when it does. */
+  /** Which accounts count only from when the member added them (their history did not reach back). */
   note: string | null;
 }
 
@@ -96,13 +98,13 @@ function lotsAtTime(index: LotsIndex, time: number): bigint {
   return index.total[low]!;
 }
 
-function holdingsAtTime(accounts: readonly HistoryIndex[], lots: LotsIndex, time: number): bigint | null {
+/**
+ * What is counted as held at `time`: each account from when its balance is known (before it, the
+ * account is left out, not guessed), and each lot from its day.
+ */
+function holdingsAtTime(accounts: readonly HistoryIndex[], lots: LotsIndex, time: number): bigint {
   let total = 0n;
-  for (const account of accounts) {
-    const balance = balanceAtTime(account, time);
-    if (balance === null) return null;
-    total += balance;
-  }
+  for (const account of accounts) total += balanceAtTime(account, time) ?? 0n;
   return total + lotsAtTime(lots, time);
 }
 
@@ -111,18 +113,19 @@ export function balanceAt(history: AccountHistory, at: string): bigint | null {
   return balanceAtTime(indexHistory(history), ms(at));
 }
 
-/** Everything held at `at`: accounts and lots, or null when an account's balance is not known then. */
+/** What is counted as held at `at`: accounts from when their balance is known, lots from their day. */
 export function holdingsAt(
   accounts: readonly AccountHistory[],
   lots: readonly LotHolding[],
   at: string,
-): bigint | null {
+): bigint {
   return holdingsAtTime(accounts.map(indexHistory), indexLots(lots), ms(at));
 }
 
 /**
- * The portfolio's value at each stored price (price history × holdings then). Points where some
- * account's balance is not known are left out and the series says from when it starts.
+ * The portfolio's value at each stored price (price history × what was held then). An account whose
+ * ledger history did not reach back counts from when the member added it ("since you added it"),
+ * and the note names it; it is never guessed before.
  */
 export function valueSeries(
   prices: readonly { at: string; priceUsd: number }[],
@@ -133,26 +136,23 @@ export function valueSeries(
   // few hundred transactions each and 500 lots was millions of date parses.
   const accountIndexes = accounts.map(indexHistory);
   const lotsIndex = indexLots(lots);
-  const points: ValuePoint[] = [];
-  let skipped = 0;
-  for (const price of prices) {
+  const points: ValuePoint[] = prices.map((price) => {
     const drops = holdingsAtTime(accountIndexes, lotsIndex, ms(price.at));
-    if (drops === null) {
-      skipped += 1;
-      continue;
-    }
-    points.push({ ...price, drops, valueUsd: (Number(drops) / Number(DROPS_PER_XRP)) * price.priceUsd });
-  }
+    return { ...price, drops, valueUsd: (Number(drops) / Number(DROPS_PER_XRP)) * price.priceUsd };
+  });
   const startsAt = points[0]?.at ?? null;
+  const late = startsAt
+    ? accounts
+        .filter((account) => ms(account.knownFrom) > ms(startsAt))
+        .map((account) => account.label ?? 'An account')
+    : [];
   return {
     points,
     startsAt,
     note:
-      skipped === 0
+      late.length === 0
         ? null
-        : startsAt
-          ? 'Starts when every watched account’s history is known: since you added it, where the ledger history did not reach further back'
-          : 'Your value is known from when you added your accounts, and no price has been synced since: it appears with the next sync',
+        : `${late.join(', ')} ${late.length === 1 ? 'counts' : 'count'} since you added ${late.length === 1 ? 'it' : 'them'}: the ledger history did not reach further back`,
   };
 }
 

@@ -66,11 +66,11 @@ export async function listWatchedAccounts(db: Db, userId: string): Promise<Watch
     counterparty: string | null;
   }>`
     SELECT watched_account_id, hash, occurred_at, direction, delivered_drops, counterparty FROM (
-      SELECT t.*, row_number() OVER (PARTITION BY watched_account_id ORDER BY occurred_at DESC, hash) AS n
+      SELECT t.*, row_number() OVER (PARTITION BY watched_account_id ORDER BY occurred_at DESC, ledger_index DESC, hash) AS n
       FROM watched_account_tx t
       WHERE watched_account_id IN (${sql.join(rows.map((row) => row.id))}) AND direction IN ('in', 'out')
     ) recent WHERE n <= ${PAYMENTS_SHOWN}
-    ORDER BY occurred_at DESC, hash`.execute(db);
+    ORDER BY occurred_at DESC, ledger_index DESC, hash`.execute(db);
   return rows.map((row) => toView(row, reserves, lines.get(row.id) ?? [], prices, payments.rows));
 }
 

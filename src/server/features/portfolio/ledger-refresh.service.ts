@@ -23,6 +23,19 @@ export interface LedgerDeps {
 export const REFRESH_MINUTES = 15;
 /** After a failed read, the next try comes sooner than the schedule. */
 const RETRY_MINUTES = 2;
+
+/**
+ * Why a read failed, in words for the member: xrpl.js's messages carry the request's JSON, which is
+ * for the log (it is logged whole), not for the page.
+ */
+function ledgerFailure(error: unknown): string {
+  const { name, data } = error as { name?: string; data?: { error?: unknown } };
+  if (name === 'TimeoutError') return 'it did not answer in time';
+  if (name === 'RippledError' && typeof data?.error === 'string') return `it answered ${data.error}`;
+  if (name === 'NotConnectedError' || name === 'DisconnectedError' || name === 'ConnectionError')
+    return 'the connection to it was lost';
+  return 'an unexpected error';
+}
 /** How far back the first read follows `account_tx` (pages of 200). */
 const HISTORY_PAGES = 5;
 const PAGE = 200;
@@ -173,7 +186,7 @@ export async function refreshWatchedAccount(deps: LedgerDeps, row: WatchedRow): 
     const message =
       error instanceof AccountNotFoundError
         ? 'The ledger no longer has this account (it was deleted)'
-        : `The XRP Ledger could not be read: ${(error as Error).message}`;
+        : `The XRP Ledger could not be read (${ledgerFailure(error)}); trying again in ${RETRY_MINUTES} minutes`;
     deps.logger.warn({ err: error, account: row.address }, 'watched account not refreshed');
     await deps.db
       .updateTable('watched_accounts')

@@ -109,5 +109,6 @@ export async function importLots(db: Db, userId: string, csv: string): Promise<{
 }
 
 export async function exportLots(db: Db, userId: string): Promise<string> {
-  return lotsToCsv(await listLots(db, userId));
+  // The byte-order mark tells spreadsheets (Excel above all) the file is UTF-8: notes keep "Zürich".
+  return `\uFEFF${lotsToCsv(await listLots(db, userId))}`;
 }

@@ -101,7 +101,10 @@ describe('manual holdings (lots)', () => {
     const exported = await lots(premium.cookie).export.$get();
     expect(exported.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(exported.headers.get('content-disposition')).toBe('attachment; filename="xrp-portfolio-lots.csv"');
-    expect(await exported.text()).toBe(
+    const bytes = new Uint8Array(await exported.arrayBuffer());
+    // UTF-8 with its byte-order mark, so a spreadsheet reads the notes right.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe(
       'amount_xrp,acquired_on,cost_usd_per_xrp,note\n100,2024-01-01,0.5,"Bitstamp, old"\n2.5,,,',
     );
   });
@@ -116,7 +119,7 @@ describe('manual holdings (lots)', () => {
     });
     const tooMany = await lots(member.cookie).import.$post({ json: { csv: 'amount_xrp\n1\n2\n' } });
     expect(tooMany.status).toBe(422);
-    expect(await tooMany.text()).toContain('Only 1 more lots fit (at most 500 in all)');
+    expect(await tooMany.text()).toContain('Only 1 more holding fits (at most 500 in all)');
     expect(
       (await lots(member.cookie).$post({ json: { amountXrp: '1', acquiredOn: '', costUsdPerXrp: '' } }))
         .status,

@@ -75,7 +75,11 @@ async function accountHistories(db: Db, accounts: readonly WatchedAccountView[])
     // history_from before the member added the account is the account's creation, which the history
     // reached: before it the balance was a true zero, so it is known for all time.
     const reachedCreation = from.getTime() < Date.parse(account.createdAt);
-    return { points, knownFrom: reachedCreation ? new Date(0).toISOString() : from.toISOString() };
+    return {
+      points,
+      label: account.label,
+      knownFrom: reachedCreation ? new Date(0).toISOString() : from.toISOString(),
+    };
   });
 }
 

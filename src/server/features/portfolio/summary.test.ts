@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortfolioSummary } from '@/domain/portfolio/portfolio.schema';
 import { ALICE, BOB } from '../../../../tests/support/ledger-accounts';
@@ -124,6 +125,30 @@ describe('GET /api/portfolio', () => {
     const { change24h } = await summaryOf(member.cookie, '1y');
     expect(change24h?.usd).toBeCloseTo(1599.999988 * (LATEST_PRICE - priceDaysAgo(1)), 6);
     expect(change24h?.percent).toBeCloseTo(((LATEST_PRICE - priceDaysAgo(1)) / priceDaysAgo(1)) * 100, 6);
+  });
+
+  it('counts an account whose ledger history did not reach back since it was added, and says so', async () => {
+    const { db } = app.handle;
+    // As when account_tx ended before the account's creation: known only from when it was added.
+    await db
+      .updateTable('watched_accounts')
+      .set({ history_from: sql<Date>`created_at` })
+      .execute();
+    const { series, change24h } = await summaryOf(member.cookie);
+    expect(series.note).toBe(
+      'Ledger wallet counts since you added it: the ledger history did not reach further back',
+    );
+    // Every stored price is older than the account's adding: only the lots are counted then.
+    const at = (days: number) =>
+      series.points.find((point) => Math.abs(Date.parse(point.at) - (now - days * DAY - 5 * 60_000)) < 1000);
+    expect(at(20)).toMatchObject({ xrp: 0, valueUsd: 0 });
+    expect(at(7)!.xrp).toBe(1000);
+    expect(at(1)!.xrp).toBe(1200);
+    expect(change24h).not.toBeNull();
+    await db
+      .updateTable('watched_accounts')
+      .set({ history_from: new Date(0) })
+      .execute();
   });
 
   it('is the member’s own: another member sees an empty portfolio with the reasons', async () => {

@@ -231,8 +231,8 @@ export function AccountItem({
           data-testid="refresh-error"
         >
           <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-          <span>
-            The last reading failed ({account.refreshError}): the figures are the last good ones, as of{' '}
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            {account.refreshError}. The figures are the last good ones, as of{' '}
             {dates.dateTime(account.refreshedAt!)}.
           </span>
         </p>

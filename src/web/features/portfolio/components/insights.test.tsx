@@ -105,7 +105,7 @@ describe('PortfolioInsights', () => {
           range: '30d',
           points: [],
           startsAt: null,
-          note: 'Your value is known from when you added your accounts, and no price has been synced since: it appears with the next sync',
+          note: null,
         },
       }),
     );
@@ -128,10 +128,12 @@ describe('PortfolioInsights', () => {
     expect(screen.getByTestId('as-of').textContent).toBe(
       'As of — your accounts have not been read from the XRP Ledger yet',
     );
-    // No chart over nothing: the empty state, with the server's reason.
+    // No chart over nothing: the empty state, saying what fills it.
     const empty = screen.getByTestId('series-empty');
     expect(empty.textContent).toContain('No values for this range yet');
-    expect(empty.textContent).toContain('no price has been synced since: it appears with the next sync');
+    expect(empty.textContent).toContain(
+      'Values appear once you hold XRP here and the market price has been synced',
+    );
     expect(screen.queryByTestId('chart-canvas')).toBeNull();
     expect(screen.queryByText(/\$0\.00/)).toBeNull();
   });

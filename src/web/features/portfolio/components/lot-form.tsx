@@ -4,6 +4,7 @@ import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { refusal, useSchemaForm } from '@/web/lib/form';
+import { useDates } from '@/web/features/preferences';
 import { useCreateLot, useUpdateLot } from '../api/portfolio';
 
 const emptyLot = { amountXrp: '', acquiredOn: '', costUsdPerXrp: '', note: '' } satisfies LotInput;
@@ -29,8 +30,9 @@ export function LotForm({ lot, onDone }: { lot?: LotView; onDone?: () => void })
   const pending = create.isPending || update.isPending;
   const form = useSchemaForm(lotInputSchema, defaultsOf(lot));
   const { errors } = form.formState;
-  // The server's "today" is UTC's: a later day is refused as in the future.
-  const [today] = useState(() => new Date().toISOString().slice(0, 10));
+  // Today in the member's zone: the latest day they can have bought on.
+  const dates = useDates();
+  const [today] = useState(() => dates.isoDay(new Date()));
   const id = lot ? `lot-${lot.id}` : 'lot-new';
   const onError = (failure: Error) => form.setError('root', refusal(failure));
   const submit = form.handleSubmit((input) =>

@@ -141,11 +141,16 @@ describe('WatchedAccountsCard: an account', () => {
   it('warns that the figures are the last good ones when the last reading failed', async () => {
     await renderCard({
       'GET /api/portfolio/accounts': {
-        accounts: [watchedAccount({ refreshError: 'The XRP Ledger could not be reached' })],
+        accounts: [
+          watchedAccount({
+            refreshError:
+              'The XRP Ledger could not be read (the connection to it was lost); trying again in 2 minutes',
+          }),
+        ],
       },
     });
     expect((await screen.findByTestId('refresh-error')).textContent).toBe(
-      `The last reading failed (The XRP Ledger could not be reached): the figures are the last good ones, as of ${paris.dateTime('2026-11-25T11:30:00.000Z')}.`,
+      `The XRP Ledger could not be read (the connection to it was lost); trying again in 2 minutes. The figures are the last good ones, as of ${paris.dateTime('2026-11-25T11:30:00.000Z')}.`,
     );
   });
 

@@ -142,8 +142,9 @@ export const alertRuleSchema = z
     lastSide: z.enum(['above', 'below']).nullable(),
     lastFiredAt: z.string().nullable(),
     createdAt: z.string(),
-    /** The watched account of an 'account_move' rule (portfolio), else null. */
+    /** The watched account of an 'account_move' rule (portfolio), and the member's name for it. */
     watchedAccountId: z.string().nullable(),
+    watchedAccountLabel: z.string().nullable(),
   })
   .meta({ id: 'AlertRule' });
 export type AlertRule = z.infer<typeof alertRuleSchema>;
@@ -182,11 +183,12 @@ export const markReadSchema = z
 
 /** Describes a rule the way the alerts list and the notification say it. */
 export function describeRule(
-  rule: Pick<AlertRule, 'kind' | 'direction' | 'target' | 'percent' | 'window'>,
+  rule: Pick<AlertRule, 'kind' | 'direction' | 'target' | 'percent' | 'window'> &
+    Partial<Pick<AlertRule, 'watchedAccountLabel'>>,
 ): string {
   if (rule.kind === 'account_move') {
     const way = rule.direction === 'in' ? 'into' : rule.direction === 'out' ? 'out of' : 'into or out of';
-    return `A payment of ${rule.target} XRP or more ${way} a watched account`;
+    return `A payment of ${rule.target} XRP or more ${way} ${rule.watchedAccountLabel ?? 'a watched account'}`;
   }
   if (rule.kind === 'percent') {
     const move = rule.direction === 'up' ? 'rises' : rule.direction === 'down' ? 'falls' : 'moves';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NotificationList } from '@/domain/alerts/alerts.schema';
+import { describeRule, type AlertRule, type NotificationList } from '@/domain/alerts/alerts.schema';
 import type { WatchedAccountView } from '@/domain/portfolio/portfolio.schema';
 import { startFakeRippled, type FakeRippled } from '../../../../tests/support/fake-rippled';
 import { ALICE, BOB } from '../../../../tests/support/ledger-accounts';
@@ -72,6 +72,12 @@ describe('watched account moves', () => {
     expect((await rules(member.cookie).$post({ json: moveRule(alice.id, 'in', 100) })).status).toBe(201);
     expect((await rules(member.cookie).$post({ json: moveRule(alice.id, 'out', 1) })).status).toBe(201);
     expect((await rules(member.cookie).$post({ json: moveRule(alice.id, 'either', 1000) })).status).toBe(201);
+    // The alerts list names the account, so two accounts' rules can be told apart.
+    const listed = (await (await rules(member.cookie).$get()).json()) as { rules: AlertRule[] };
+    expect(listed.rules.map((rule) => [rule.watchedAccountLabel, describeRule(rule)])).toContainEqual([
+      'Savings',
+      'A payment of 100 XRP or more into Savings',
+    ]);
     // The history read when the account was added never alerts.
     await drainAlertQueue({ db: app.handle.db, logger });
     expect(await alertsOf(member.cookie)).toEqual([]);

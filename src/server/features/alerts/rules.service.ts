@@ -16,7 +16,10 @@ const PREMIUM_RULES = 'Percentage, Fear & Greed and watched-account alerts requi
 const windowOf = (minutes: number | null): PercentWindow | null =>
   minutes === null ? null : minutes <= 60 ? '1h' : '24h';
 
-export function toRuleDto(row: Selectable<AlertRulesTable>): AlertRule {
+export function toRuleDto(
+  row: Selectable<AlertRulesTable>,
+  watchedAccountLabel: string | null = null,
+): AlertRule {
   return {
     id: row.id,
     kind: row.kind,
@@ -30,18 +33,21 @@ export function toRuleDto(row: Selectable<AlertRulesTable>): AlertRule {
     lastFiredAt: row.last_fired_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     watchedAccountId: row.watched_account_id,
+    watchedAccountLabel,
   };
 }
 
 export async function listRules(db: Db, userId: string): Promise<AlertRule[]> {
   const rows = await db
     .selectFrom('alert_rules')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
+    .selectAll('alert_rules')
+    .leftJoin('watched_accounts', 'watched_accounts.id', 'alert_rules.watched_account_id')
+    .select('watched_accounts.label as watched_account_label')
+    .where('alert_rules.user_id', '=', userId)
+    .orderBy('alert_rules.created_at', 'desc')
+    .orderBy('alert_rules.id')
     .execute();
-  return rows.map(toRuleDto);
+  return rows.map(({ watched_account_label, ...row }) => toRuleDto(row, watched_account_label));
 }
 
 /** The value a new rule starts from, so it fires on the next crossing rather than at once. */
@@ -75,14 +81,16 @@ export async function createRule(
   input: AlertRuleInput,
 ): Promise<AlertRule> {
   if (input.kind !== 'price' && !viewer.isPremium) throw new AppError('forbidden', PREMIUM_RULES);
+  let label: string | null = null;
   if (input.kind === 'account_move') {
     const watched = await db
       .selectFrom('watched_accounts')
-      .select('id')
+      .select('label')
       .where('id', '=', input.watchedAccountId)
       .where('user_id', '=', viewer.userId)
       .executeTakeFirst();
     if (!watched) throw new AppError('not_found', 'No such watched account of yours');
+    label = watched.label;
   }
   const lastSide =
     input.kind === 'percent' || input.kind === 'account_move'
@@ -118,7 +126,7 @@ export async function createRule(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toRuleDto(row);
+    return toRuleDto(row, label);
   });
 }
 
@@ -149,7 +157,14 @@ export async function updateRule(
     .where('user_id', '=', viewer.userId)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toRuleDto(row);
+  const account = row.watched_account_id
+    ? await db
+        .selectFrom('watched_accounts')
+        .select('label')
+        .where('id', '=', row.watched_account_id)
+        .executeTakeFirst()
+    : undefined;
+  return toRuleDto(row, account?.label ?? null);
 }
 
 export async function deleteRule(db: Db, userId: string, id: string): Promise<void> {

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as Primitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/web/lib/cn';
+import { useReturnFocus } from './return-focus';
 
 export const Dialog = Primitive.Root;
 export const DialogTrigger = Primitive.Trigger;
@@ -12,8 +13,11 @@ export function DialogContent({
   description,
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof Primitive.Content> & { title: string; description?: ReactNode }) {
+  const returnFocus = useReturnFocus();
   return (
     <Primitive.Portal>
       <Primitive.Overlay className="animate-fade-in fixed inset-0 z-50 bg-black/50" />
@@ -23,6 +27,14 @@ export function DialogContent({
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onOpenAutoFocus={(event) => {
+          returnFocus.onOpenAutoFocus();
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented) returnFocus.onCloseAutoFocus(event);
+        }}
         {...props}
       >
         <Primitive.Title className="pr-8 text-lg font-semibold">{title}</Primitive.Title>

@@ -118,20 +118,33 @@ describe('LotsCard: the holdings', () => {
         return lot({ costUsdPerXrp: '0.45' });
       },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Edit 2,000 XRP (Bitstamp)' }));
+    const edit = screen.getByRole('button', { name: 'Edit 2,000 XRP (Bitstamp)' });
+    edit.focus();
+    fireEvent.click(edit);
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit holding' }));
     expect((dialog.getByLabelText('Amount (XRP)') as HTMLInputElement).value).toBe('2000');
     fireEvent.change(dialog.getByLabelText('Cost per XRP in USD (optional)'), { target: { value: '0.45' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save Holding' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Back where the member was: on the row's Edit button, not the top of the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Edit 2,000 XRP/ })),
+    );
     expect(await sent.all()).toEqual([
       { amountXrp: '2000', acquiredOn: '2025-03-14', costUsdPerXrp: '0.45', note: 'Bitstamp' },
     ]);
   });
 
-  it('deletes a holding once confirmed', async () => {
+  it('deletes a holding once confirmed; a cancelled question returns focus to its button', async () => {
     const view = await renderLots({ [`DELETE /api/portfolio/lots/${lot().id}`]: {} });
-    fireEvent.click(screen.getByRole('button', { name: 'Delete 2,000 XRP (Bitstamp)' }));
+    const remove = screen.getByRole('button', { name: 'Delete 2,000 XRP (Bitstamp)' });
+    remove.focus();
+    fireEvent.click(remove);
+    const asked = within(await screen.findByRole('alertdialog', { name: 'Delete this holding?' }));
+    fireEvent.click(asked.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(remove));
+    fireEvent.click(remove);
     const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete this holding?' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(frontToast()).toBe('Holding deleted'));

@@ -150,7 +150,7 @@ export function createV1Routes(deps: AppDeps) {
   router.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',
     scheme: 'bearer',
-    description: 'An API key from Settings → Developer API (Premium)',
+    description: 'An API key from Settings → Account → Developer API (Premium)',
   });
   router.doc31('/openapi.json', {
     openapi: '3.1.0',

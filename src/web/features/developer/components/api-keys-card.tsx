@@ -86,7 +86,8 @@ export function ApiKeysCard() {
           Developer API {!isPremium && <PremiumBadge />}
         </CardTitle>
         <CardDescription>
-          Read market, sentiment, whale, news and event data from your own code: 60 requests a minute per key.
+          Read market, sentiment, whale, news and event data, and your own portfolio, from your own code: 60
+          requests a minute per key.
           See the{' '}
           <Link to="/api" className="text-primary underline">
             API reference

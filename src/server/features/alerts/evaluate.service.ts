@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { type AlertTypeId, type CrossingDirection, type MoveDirection } from '@/domain/alerts/alerts.schema';
+import { type CrossingDirection, type MoveDirection } from '@/domain/alerts/alerts.schema';
 import {
-  accountMoveMessage,
   dominoMessage,
   fearGreedMessage,
   newsMessage,
@@ -11,63 +10,14 @@ import {
   type AlertMessage,
 } from '@/domain/alerts/messages';
 import { evaluateCrossing, evaluatePercent, referenceIsUsable, type Side } from '@/domain/alerts/rules';
-import { dropsToXrp } from '@/domain/xrpl/drops';
 import type { Db, Trx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
+import { evaluateAccountTx } from './account-move.service';
 import { planDeliveries } from './deliveries.service';
-
-/**
- * How old a row may be and still alert. Older rows are backfill (a first sync loads a year of Fear &
- * Greed, a day of whales, a feed's archive): news of them now would be noise.
- */
-export const FRESHNESS_MS = {
-  metrics: 60 * 60_000,
-  fear_greed: 2 * 86_400_000,
-  whale: 2 * 60 * 60_000,
-  news: 86_400_000,
-  account_tx: 2 * 60 * 60_000,
-} as const;
+import { FRESHNESS_MS, insertForRule, type Created, type RuleRow } from './rule-notifications.service';
 
 /** A queued row that keeps failing is dropped after this many tries (and logged) so others go on. */
 const MAX_ATTEMPTS = 3;
-
-export interface Created {
-  id: string;
-  user_id: string;
-  type: AlertTypeId;
-}
-
-interface RuleRow {
-  id: string;
-  user_id: string;
-  kind: 'price' | 'percent' | 'fear_greed' | 'account_move';
-  direction: string;
-  target: number | null;
-  percent: number | null;
-  window_minutes: number | null;
-  note: string | null;
-  last_side: Side | null;
-  last_fired_at: Date | null;
-  /** The rule may alert now: its type is switched on, the plan allows it, the account is not blocked. */
-  allowed: boolean;
-}
-
-async function insertForRule(trx: Trx, rule: RuleRow, sourceKey: string, message: AlertMessage) {
-  return trx
-    .insertInto('notifications')
-    .values({
-      user_id: rule.user_id,
-      type: message.type,
-      rule_id: rule.id,
-      source_key: sourceKey,
-      title: message.title,
-      body: message.body,
-      url: message.url,
-    })
-    .onConflict((conflict) => conflict.columns(['user_id', 'source_key']).doNothing())
-    .returning(['id', 'user_id', 'type'])
-    .execute();
-}
 
 /** Active rules of these kinds, locked so two processes evaluating two rows take turns per rule. */
 async function lockRules(trx: Trx, kinds: RuleRow['kind'][]): Promise<RuleRow[]> {
@@ -300,65 +250,6 @@ async function evaluateDomino(trx: Trx, rowId: string): Promise<Created[]> {
       priceImpact: row.price_impact,
     }),
   );
-}
-
-/**
- * A payment of a watched account, seen live (history read on a first reading never alerts): each of
- * the account owner's active 'account_move' rules whose direction matches and whose threshold it
- * meets fires once. The rule is the member's own opt-in, so no alert-type switch gates it; the plan
- * (Premium) and a block do.
- */
-async function evaluateAccountTx(trx: Trx, rowId: string, now: Date): Promise<Created[]> {
-  const row = await trx
-    .selectFrom('watched_account_tx as t')
-    .innerJoin('watched_accounts as a', 'a.id', 't.watched_account_id')
-    .select([
-      't.id',
-      't.hash',
-      't.direction',
-      't.delivered_drops',
-      't.counterparty',
-      't.occurred_at',
-      't.watched_account_id',
-      'a.label',
-      'a.address',
-    ])
-    .where('t.id', '=', rowId)
-    .executeTakeFirst();
-  if (!row || row.delivered_drops === null || (row.direction !== 'in' && row.direction !== 'out')) return [];
-  if (now.getTime() - row.occurred_at.getTime() > FRESHNESS_MS.account_tx) return [];
-  const direction = row.direction;
-  const rules = await sql<RuleRow & { target: number }>`
-    SELECT r.id, r.user_id, r.kind, r.direction, r.target, r.percent, r.window_minutes, r.note,
-           r.last_side, r.last_fired_at, true AS allowed
-    FROM alert_rules r
-    JOIN profiles p ON p.user_id = r.user_id
-    WHERE r.active AND r.kind = 'account_move' AND r.watched_account_id = ${row.watched_account_id}
-      AND NOT p.blocked AND p.subscription_plan IN ('premium', 'complimentary')
-      AND r.direction IN (${direction}, 'either')
-      AND r.target * 1000000 <= ${row.delivered_drops}::numeric
-    ORDER BY r.id
-    FOR UPDATE OF r`.execute(trx);
-  const created: Created[] = [];
-  for (const rule of rules.rows) {
-    await trx.updateTable('alert_rules').set({ last_fired_at: now }).where('id', '=', rule.id).execute();
-    created.push(
-      ...(await insertForRule(
-        trx,
-        rule,
-        `rule:${rule.id}:${row.hash}`,
-        accountMoveMessage(rule, {
-          hash: row.hash,
-          direction,
-          amountXrp: dropsToXrp(BigInt(row.delivered_drops)),
-          accountLabel: row.label,
-          accountAddress: row.address,
-          counterparty: row.counterparty,
-        }),
-      )),
-    );
-  }
-  return created;
 }
 
 async function evaluateItem(trx: Trx, item: { kind: string; row_id: string }, now: Date): Promise<Created[]> {

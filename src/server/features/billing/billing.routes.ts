@@ -16,14 +16,13 @@ import type { BillingDeps } from './billing';
 import { enforceRateLimit, type RateRule } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
+import { listInvoices, subscriptionStatus } from './billing-status.service';
 import {
   billingConfig,
   billingSummary,
-  listInvoices,
   openPortal,
   processBillingEvent,
   startCheckout,
-  subscriptionStatus,
   syncSubscriptionStatus,
 } from './billing.service';
 import { billingEventOf } from './stripe-provider';

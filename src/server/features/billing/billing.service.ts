@@ -1,13 +1,12 @@
 import {
   type BillingConfig,
   grantsPremium,
-  paidThrough,
   planAfterBilling,
   scheduledEnd,
   type BillingInvoice,
   type BillingSummary,
 } from '@/domain/billing/billing';
-import { isPremiumPlan, type SubscriptionPlan } from '@/domain/plans/entitlements';
+import type { SubscriptionPlan } from '@/domain/plans/entitlements';
 import type { SubscriptionStatus } from '@/domain/subscription/subscription.schema';
 import type { Db, Trx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -15,6 +14,13 @@ import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { planOf } from '../../lib/profiles';
 import { paymentFailedEmail } from './billing.emails';
+import {
+  currentSubscription,
+  listInvoices,
+  subscriptionsOf,
+  subscriptionStatus,
+  timesOf,
+} from './billing-status.service';
 import type { BillingEvent, BillingProvider, InvoiceSnapshot, SubscriptionSnapshot } from './provider';
 
 export interface BillingContext {
@@ -300,42 +306,6 @@ export async function syncSubscriptionStatus(
   return subscriptionStatus(ctx.db, userId, await planOf(ctx.db, userId));
 }
 
-async function subscriptionsOf(db: Db, userId: string) {
-  return db
-    .selectFrom('billing_subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('updated_at', 'desc')
-    .execute();
-}
-
-type SubscriptionRow = Awaited<ReturnType<typeof subscriptionsOf>>[number];
-
-function timesOf(row: SubscriptionRow) {
-  return {
-    status: row.status,
-    currentPeriodEnd: row.current_period_end,
-    cancelAtPeriodEnd: row.cancel_at_period_end,
-    cancelAt: row.cancel_at,
-  };
-}
-
-/** The subscription that grants Premium, else the most recently changed one. */
-function currentSubscription(rows: SubscriptionRow[]): SubscriptionRow | undefined {
-  return rows.find((row) => grantsPremium(row.status)) ?? rows[0];
-}
-
-/** SPEC check-subscription: {subscribed, subscriptionEnd, plan}. */
-export async function subscriptionStatus(
-  db: Db,
-  userId: string,
-  plan: SubscriptionPlan,
-): Promise<SubscriptionStatus> {
-  const current = currentSubscription(await subscriptionsOf(db, userId));
-  const end = current && plan !== 'complimentary' ? paidThrough(timesOf(current)) : null;
-  return { subscribed: isPremiumPlan(plan), subscriptionEnd: end?.toISOString() ?? null, plan };
-}
-
 /** The billing page of the test mode: the summary and the invoices, with the plan as it is now. */
 export async function billingPage(
   ctx: BillingContext,
@@ -365,26 +335,6 @@ export async function billingSummary(
       : null,
     canManageBilling: plan !== 'complimentary' && customerId !== null,
   };
-}
-
-export async function listInvoices(db: Db, userId: string): Promise<BillingInvoice[]> {
-  const rows = await db
-    .selectFrom('billing_invoices')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .limit(24)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    status: row.status,
-    amountCents: row.amount_cents,
-    currency: row.currency,
-    periodStart: row.period_start?.toISOString() ?? null,
-    periodEnd: row.period_end?.toISOString() ?? null,
-    hostedUrl: row.hosted_url,
-    createdAt: row.created_at.toISOString(),
-  }));
 }
 
 /** SPEC create-checkout: refused when the user already has Premium (paid or complimentary). */

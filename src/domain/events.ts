@@ -15,7 +15,9 @@ export type ServerEvent =
   | { type: 'api_source'; data: ApiSourceDto }
   | { type: 'notification'; data: Notification }
   /** One of the member's watched accounts was read again from the XRP Ledger. */
-  | { type: 'portfolio'; data: { accountId: string } };
+  | { type: 'portfolio'; data: { accountId: string } }
+  /** A comment was posted, edited, hidden or removed in a discussion (`news:<id>` …): readers refetch it. */
+  | { type: 'comment'; data: { subject: string; id: string } };
 
 export type ServerEventType = ServerEvent['type'];
 export type EventAudience = 'public' | 'premium' | 'admin' | 'user';

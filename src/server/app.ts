@@ -35,6 +35,7 @@ import { createV1Routes } from './features/developer/v1.routes';
 import { createContactRoutes } from './features/contact/contact.routes';
 import { createResearchRoutes } from './features/research/research.routes';
 import { createAnalysisRoutes } from './features/analysis/analysis.routes';
+import { createCommunityRoutes, createModerationRoutes } from './features/community';
 
 export interface AppOptions {
   databaseKind: 'pglite' | 'postgres';
@@ -66,7 +67,9 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createPortfolioRoutes(deps))
     .route('/', createContactRoutes(deps))
     .route('/', createResearchRoutes(deps))
-    .route('/', createAnalysisRoutes(deps));
+    .route('/', createAnalysisRoutes(deps))
+    .route('/', createCommunityRoutes(deps))
+    .route('/', createModerationRoutes(deps));
 }
 
 const webCompression = compress();

@@ -235,7 +235,14 @@ test.describe('admin dashboard (SPEC §2 Admin)', () => {
       // The theme follows the device: the shared admin account keeps 'system' for every test.
       await page.emulateMedia({ colorScheme: theme });
       await asAdmin(page, signInAs, theme);
-      for (const tab of ['Overview', 'User Management', 'RSS Feeds', 'API Management', 'Domino Events']) {
+      for (const tab of [
+        'Overview',
+        'User Management',
+        'Comments',
+        'RSS Feeds',
+        'API Management',
+        'Domino Events',
+      ]) {
         await openTab(page, tab);
         await expect(page.getByRole('tabpanel').first()).not.toContainText('Loading...');
         const violations = (await new AxeBuilder({ page }).analyze()).violations.map(

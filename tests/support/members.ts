@@ -29,6 +29,7 @@ const defaultPreferences: Preferences = {
   notificationEmailRegulatoryUpdates: false,
   notificationEmailAdoptionAlerts: false,
   notificationEmailWeeklySummary: true,
+  notificationEmailCommentReplies: true,
   notificationPushEnabled: false,
   notificationPushPriceAlerts: false,
   notificationPushWhaleAlerts: false,

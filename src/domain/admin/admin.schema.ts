@@ -73,6 +73,11 @@ export const auditActionSchema = z.enum([
   'research_post_create',
   'research_post_update',
   'research_post_delete',
+  'comment_hide',
+  'comment_restore',
+  'comment_delete',
+  'commenting_stop',
+  'commenting_resume',
 ]);
 
 export const auditLogSchema = z

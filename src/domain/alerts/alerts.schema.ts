@@ -4,6 +4,10 @@ import { z } from 'zod';
 export const alertTypeIdSchema = z.enum(['price', 'whale', 'regulatory', 'adoption']);
 export type AlertTypeId = z.infer<typeof alertTypeIdSchema>;
 
+/** What an in-app notification is about: an alert of one of the four types, or a reply to a comment. */
+export const notificationTypeSchema = z.enum([...alertTypeIdSchema.options, 'reply']);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
 export interface AlertType {
   id: AlertTypeId;
   name: string;
@@ -158,7 +162,7 @@ export const alertRuleUpdateSchema = z
 export const notificationSchema = z
   .object({
     id: z.string(),
-    type: alertTypeIdSchema,
+    type: notificationTypeSchema,
     title: z.string(),
     body: z.string(),
     url: z.string().nullable(),

@@ -1,5 +1,10 @@
 import { TZDate } from '@date-fns/tz';
-import { alertTypes, type AlertTypeId, type CrossingDirection, type MoveDirection } from './alerts.schema';
+import {
+  alertTypes,
+  type NotificationType,
+  type CrossingDirection,
+  type MoveDirection,
+} from './alerts.schema';
 
 export type Side = 'above' | 'below';
 
@@ -156,7 +161,7 @@ export function deliveryDueAt(
 }
 
 export interface DigestItem {
-  type: AlertTypeId;
+  type: NotificationType;
   title: string;
   body: string;
   url: string | null;
@@ -165,12 +170,12 @@ export interface DigestItem {
 
 export interface Digest {
   subject: string;
-  sections: { type: AlertTypeId; name: string; items: DigestItem[] }[];
+  sections: { type: NotificationType; name: string; items: DigestItem[] }[];
 }
 
 /** One email for a user's due alerts: sections in the alert types' order, oldest first within each. */
 export function groupDigest(items: readonly DigestItem[]): Digest {
-  const sections = alertTypes
+  const sections = [...alertTypes, { id: 'reply' as const, name: 'Replies to your comments' }]
     .map((type) => ({
       type: type.id,
       name: type.name,

@@ -27,6 +27,18 @@ export const newsArticleSchema = z
   .meta({ id: 'NewsArticle' });
 export type NewsArticle = z.infer<typeof newsArticleSchema>;
 
+/** The summary an article's own page (/news/:id) shows: the start of its plain text. */
+export const NEWS_SUMMARY_LENGTH = 1500;
+
+export const newsArticlePageSchema = newsArticleSchema
+  .extend({
+    /** Plain text, at most NEWS_SUMMARY_LENGTH characters; `truncated` when the article goes on. */
+    summary: z.string(),
+    truncated: z.boolean(),
+  })
+  .meta({ id: 'NewsArticlePage' });
+export type NewsArticlePage = z.infer<typeof newsArticlePageSchema>;
+
 export const newsListQuerySchema = z.object({
   q: z.string().trim().max(200, 'Search is at most 200 characters').optional(),
   category: z.union([newsCategorySchema, z.literal('all')]).default('all'),

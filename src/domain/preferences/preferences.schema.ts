@@ -29,6 +29,8 @@ export const preferencesShape = {
   notificationEmailRegulatoryUpdates: z.boolean(),
   notificationEmailAdoptionAlerts: z.boolean(),
   notificationEmailWeeklySummary: z.boolean(),
+  /** Mail when another member replies to one of the member's comments (any plan, on by default). */
+  notificationEmailCommentReplies: z.boolean(),
   notificationPushEnabled: z.boolean(),
   notificationPushPriceAlerts: z.boolean(),
   notificationPushWhaleAlerts: z.boolean(),

@@ -63,4 +63,10 @@ describe('isKnownClientPath', () => {
     expect(isKnownClientPath('/billing/test/checkout/')).toBe(false);
     expect(isKnownClientPath('/billing/test/checkout/a/b')).toBe(false);
   });
+
+  it("knows a news article's page by its id, and nothing else under /news", () => {
+    expect(isKnownClientPath('/news/3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69')).toBe(true);
+    expect(isKnownClientPath('/news/stats')).toBe(false);
+    expect(isKnownClientPath('/news/3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69/x')).toBe(false);
+  });
 });

@@ -29,6 +29,8 @@ export const appRoutes = {
   /** The email-change mails' links land here (confirm the new address, or cancel from the old one). */
   emailChange: '/account/email',
   analysisWeek: '/analysis/:week',
+  /** A news article's own page, with its discussion (issue 26). */
+  newsArticle: '/news/:id',
   researchPost: '/research/:slug',
   researchNew: '/research/new',
   researchEdit: '/research/:slug/edit',
@@ -41,6 +43,7 @@ export const knownClientPaths: ReadonlySet<string> = new Set(
 const knownClientPatterns: readonly RegExp[] = [
   /^\/billing\/test\/checkout\/[\w-]{1,100}$/,
   /^\/analysis\/\d{4}-W\d{2}$/,
+  /^\/news\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
   /^\/research\/[a-z0-9-]{1,120}(\/edit)?$/,
 ];
 

@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018-job-runs';
 import * as m0019 from './migrations/0019-portfolio';
 import * as m0020 from './migrations/0020-portfolio-events';
 import * as m0021 from './migrations/0021-announce-viewer-and-portfolio-changes';
+import * as m0022 from './migrations/0022-community';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019-portfolio': m0019,
   '0020-portfolio-events': m0020,
   '0021-announce-viewer-and-portfolio-changes': m0021,
+  '0022-community': m0022,
 };
 
 /** Every migration this code knows, oldest first. */

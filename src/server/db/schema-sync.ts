@@ -54,7 +54,7 @@ export interface AppEventsTable {
   id: ColumnType<string, never, never>;
   type: string;
   audience: 'public' | 'premium' | 'admin' | 'user';
-  payload: ColumnType<{ id: string; op: string; user_id?: string }, string, string>;
+  payload: ColumnType<{ id: string; op: string; user_id?: string; subject?: string }, string, string>;
   created_at: Timestamp;
 }
 

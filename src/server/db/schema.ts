@@ -42,9 +42,16 @@ import type {
   LedgerTokenPricesTable,
   LedgerReservesTable,
 } from './schema-portfolio';
+import type {
+  CommentersTable,
+  CommentLikesTable,
+  CommentReportsTable,
+  CommentsTable,
+} from './schema-community';
 
 export type * from './schema-alerts';
 export type * from './schema-portfolio';
+export type * from './schema-community';
 export type * from './schema-billing';
 export type * from './schema-sync';
 
@@ -107,6 +114,8 @@ export interface UserPreferencesTable {
   notification_email_regulatory_updates: Generated<boolean>;
   notification_email_adoption_alerts: Generated<boolean>;
   notification_email_weekly_summary: Generated<boolean>;
+  /** Mail when someone replies to the member's comment (migration 0022). */
+  notification_email_comment_replies: Generated<boolean>;
   notification_push_enabled: Generated<boolean>;
   notification_push_price_alerts: Generated<boolean>;
   notification_push_whale_alerts: Generated<boolean>;
@@ -221,7 +230,12 @@ export type AuditActionType =
   | 'domino_event_reorder'
   | 'research_post_create'
   | 'research_post_update'
-  | 'research_post_delete';
+  | 'research_post_delete'
+  | 'comment_hide'
+  | 'comment_restore'
+  | 'comment_delete'
+  | 'commenting_stop'
+  | 'commenting_resume';
 
 export interface AdminAuditLogsTable {
   id: Generated<string>;
@@ -351,6 +365,10 @@ export interface Database {
   portfolio_lots: PortfolioLotsTable;
   ledger_token_prices: LedgerTokenPricesTable;
   ledger_reserves: LedgerReservesTable;
+  commenters: CommentersTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
+  comment_reports: CommentReportsTable;
   twoFactor: { id: string; userId: string; secret: string; backupCodes: string };
 }
 

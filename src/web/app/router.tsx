@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
       page(appRoutes.analysisWeek, () => import('./routes/analysis-week')),
       page(appRoutes.research, () => import('./routes/research')),
       page(appRoutes.researchPost, () => import('./routes/research-post')),
+      // An article's own page and its discussion: public, like research and analysis.
+      page(appRoutes.newsArticle, () => import('./routes/news-article')),
       {
         element: <RouteGuard access="user" />,
         children: [

@@ -15,6 +15,17 @@ async function announceNotification(data: string) {
   }
 }
 
+function subjectOf(data: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return parsed && typeof parsed === 'object' && 'subject' in parsed && typeof parsed.subject === 'string'
+      ? parsed.subject
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The queries each live event refreshes (the one place that maps the wire contract to the cache). */
 const refreshes: Record<ServerEventType, readonly (readonly string[])[]> = {
   metrics: [['market', 'metrics']],
@@ -24,6 +35,8 @@ const refreshes: Record<ServerEventType, readonly (readonly string[])[]> = {
   api_source: [['admin', 'sources']],
   notification: [['notifications'], ['alerts', 'rules']],
   portfolio: [['portfolio']],
+  // Plus the discussion the event names (`['comments', subject]`, below).
+  comment: [['comment-counts'], ['admin', 'comments']],
 };
 
 /**
@@ -40,6 +53,10 @@ export function useServerEvents(identity: string | null): void {
       const listener = (event: MessageEvent<string>) => {
         for (const queryKey of refreshes[type]) void queryClient.invalidateQueries({ queryKey });
         if (type === 'notification') void announceNotification(event.data);
+        if (type === 'comment') {
+          const subject = subjectOf(event.data);
+          if (subject) void queryClient.invalidateQueries({ queryKey: ['comments', subject] });
+        }
       };
       source.addEventListener(type, listener);
       return [type, listener] as const;

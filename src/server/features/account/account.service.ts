@@ -17,6 +17,7 @@ import { requestEmailChange } from './email-change.service';
 import { toNotificationDto } from '../alerts';
 import { listRules } from '../alerts';
 import { listLots, listWatchedAccounts } from '../portfolio';
+import { anonymizeMemberComments, exportMemberCommunity } from '../community';
 
 /** Checks a user's password against their credential account; false for a user without one. */
 export async function verifyPassword(auth: Auth, userId: string, password: string): Promise<boolean> {
@@ -165,6 +166,8 @@ export async function removeUserTraces(db: Db, userId: string): Promise<void> {
       .execute();
     // A pending password reset: better-auth keeps `reset-password:<token>` → the user's id.
     await sql`DELETE FROM verification WHERE value = ${userId}`.execute(trx);
+    // Their comments read "Comment removed" under "Deleted member"; replies by others stay.
+    await anonymizeMemberComments(trx, userId);
     // Processed payment events stay (each is applied once, by its id) but no longer name the member.
     await trx.updateTable('billing_events').set({ user_id: null }).where('user_id', '=', userId).execute();
     await trx
@@ -221,6 +224,8 @@ export async function exportUserData(db: Db, userId: string) {
       })),
       lots: await listLots(db, userId),
     },
+    // Their name in the discussions, what they wrote and what they liked.
+    community: await exportMemberCommunity(db, userId),
     notifications: (
       await db
         .selectFrom('notifications')

@@ -597,6 +597,31 @@ describe('account deletion leaves nothing about the member', () => {
       .insertInto('admin_audit_logs')
       .values({ action_type: 'profile_update', target_user_id: userId, new_value: JSON.stringify({ email }) })
       .execute();
+    // A discussion: their name there, a comment (naming their address), a like and a report.
+    const article = await db
+      .insertInto('news_articles')
+      .values({
+        title: 'Talked about',
+        url: `https://example.com/talk-${Date.now()}`,
+        published_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const other = await app.signedInUser();
+    await app.client(other.cookie).community.profile.$put({ json: { displayName: 'Other' } });
+    const theirs = await app
+      .client(other.cookie)
+      .comments.$post({ json: { subject: `news:${article.id}`, body: 'Something to like.' } });
+    const theirId = ((await theirs.json()) as { id: string }).id;
+    expect((await api.community.profile.$put({ json: { displayName: 'Gone Member' } })).status).toBe(200);
+    expect(
+      (await api.comments.$post({ json: { subject: `news:${article.id}`, body: `Write to me at ${email}` } }))
+        .status,
+    ).toBe(201);
+    expect((await api.comments[':id'].like.$put({ param: { id: theirId } })).status).toBe(200);
+    expect(
+      (await api.comments[':id'].reports.$post({ param: { id: theirId }, json: { reason: 'other' } })).status,
+    ).toBe(201);
 
     const tables = await sql<{ table: string; column: string }>`
       SELECT table_name AS table, column_name AS column FROM information_schema.columns

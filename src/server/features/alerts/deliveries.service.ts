@@ -1,5 +1,5 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
-import type { AlertTypeId } from '@/domain/alerts/alerts.schema';
+import type { AlertTypeId, NotificationType } from '@/domain/alerts/alerts.schema';
 import { deliveryDueAt, quietHoursEnd, type AlertFrequency, type QuietHours } from '@/domain/alerts/rules';
 import { isPremiumPlan, type SubscriptionPlan } from '@/domain/plans/entitlements';
 import type { Db } from '../../db/client';
@@ -26,13 +26,19 @@ const pushColumn = {
   adoption: 'notification_push_adoption_alerts',
 } as const satisfies Record<AlertTypeId, keyof Prefs>;
 
-/** Email price alerts are free; every other channel and type is Premium (SPEC §6). */
-export function wantsEmail(type: AlertTypeId, prefs: Prefs | undefined, premium: boolean): boolean {
+/**
+ * Email price alerts are free; every other alert channel and type is Premium (SPEC §6). Replies to a
+ * member's comment are mailed on any plan unless they switched it off (on by default).
+ */
+export function wantsEmail(type: NotificationType, prefs: Prefs | undefined, premium: boolean): boolean {
+  if (type === 'reply') return prefs ? prefs.notification_email_comment_replies : true;
   const on = prefs ? prefs[emailColumn[type]] : type === 'price';
   return on && (type === 'price' || premium);
 }
 
-export function wantsPush(type: AlertTypeId, prefs: Prefs | undefined, premium: boolean): boolean {
+/** Replies are in-app and email only; push is for alerts. */
+export function wantsPush(type: NotificationType, prefs: Prefs | undefined, premium: boolean): boolean {
+  if (type === 'reply') return false;
   return Boolean(premium && prefs?.notification_push_enabled && prefs[pushColumn[type]]);
 }
 
@@ -99,7 +105,7 @@ async function audienceOf(db: Db | Transaction<Database>, userIds: string[]): Pr
  */
 export async function planDeliveries(
   trx: Transaction<Database>,
-  created: readonly { id: string; user_id: string; type: AlertTypeId }[],
+  created: readonly { id: string; user_id: string; type: NotificationType }[],
   now: Date,
 ): Promise<void> {
   if (created.length === 0) return;
@@ -151,7 +157,7 @@ interface Claimed {
   user_id: string;
   channel: 'email' | 'push';
   attempts: number;
-  type: AlertTypeId;
+  type: NotificationType;
   title: string;
   body: string;
   url: string | null;
@@ -303,25 +309,40 @@ export async function deliverDue(
             await settle(deps.db, ids, { status: 'skipped' });
             continue;
           }
-          const types = new Set(wanted.map((item) => item.type));
-          const category: UnsubscribeCategory = types.size === 1 ? [...types][0]! : 'alerts';
-          const message = alertsEmail(
-            to,
-            wanted.map((item) => ({ ...item, createdAt: item.created_at })),
-            {
-              publicUrl: deps.publicUrl,
-              category,
-              unsubscribeToken: unsubscribeToken(deps.secret, userId, category),
-            },
-          );
-          try {
-            await deps.mailer.send(message);
-          } catch (error) {
-            deps.logger.warn({ err: error, userId }, 'alert email failed; it will be retried');
-            await retryOrFail(deps.db, wanted, (error as Error).message, now);
-            continue;
+          // Replies go in a mail of their own, so that its one-click unsubscribe stops replies only.
+          const replies = wanted.filter((item) => item.type === 'reply');
+          const alerts = wanted.filter((item) => item.type !== 'reply');
+          let failed = false;
+          for (const batch of [alerts, replies]) {
+            if (batch.length === 0) continue;
+            const types = new Set(batch.map((item) => item.type));
+            const only = [...types][0];
+            const category: UnsubscribeCategory =
+              only === 'reply' ? 'replies' : types.size === 1 && only ? only : 'alerts';
+            const message = alertsEmail(
+              to,
+              batch.map((item) => ({ ...item, createdAt: item.created_at })),
+              {
+                publicUrl: deps.publicUrl,
+                category,
+                unsubscribeToken: unsubscribeToken(deps.secret, userId, category),
+              },
+            );
+            try {
+              await deps.mailer.send(message);
+            } catch (error) {
+              deps.logger.warn({ err: error, userId }, 'notification email failed; it will be retried');
+              await retryOrFail(deps.db, batch, (error as Error).message, now);
+              failed = true;
+              continue;
+            }
+            await settle(
+              deps.db,
+              batch.map((item) => item.id),
+              { status: 'sent' },
+            );
           }
-          await settle(deps.db, ids, { status: 'sent' });
+          if (failed) continue;
           emails += 1;
         } else {
           const sent = await sendPush(deps, userId, wanted);

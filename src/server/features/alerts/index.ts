@@ -1,7 +1,12 @@
 /** What other features and the jobs may use of alerts. */
 export { deliverDue, type DeliveryDeps } from './deliveries.service';
 export { drainAlertQueue } from './evaluate.service';
-export { pruneNotifications, toNotificationDto } from './notifications.service';
+export {
+  notifyMembers,
+  pruneNotifications,
+  toNotificationDto,
+  type NewNotification,
+} from './notifications.service';
 export { listRules } from './rules.service';
 export { withUnsubscribe } from './alerts.emails';
 export { unsubscribeToken } from './unsubscribe';

@@ -1,7 +1,45 @@
 import { sql, type Selectable } from 'kysely';
-import type { Notification, NotificationList } from '@/domain/alerts/alerts.schema';
-import type { Db } from '../../db/client';
+import type { Notification, NotificationList, NotificationType } from '@/domain/alerts/alerts.schema';
+import type { Db, Trx } from '../../db/client';
 import type { NotificationsTable } from '../../db/schema';
+import { planDeliveries } from './deliveries.service';
+
+export interface NewNotification {
+  userId: string;
+  type: NotificationType;
+  /** Once per member and source: the same key twice notifies once. */
+  sourceKey: string;
+  title: string;
+  body: string;
+  url: string | null;
+}
+
+/**
+ * Notifies members in the caller's transaction: the in-app notification (a live event for its
+ * member) and its email and push deliveries under their preferences, or none of it.
+ */
+export async function notifyMembers(trx: Trx, items: readonly NewNotification[], now = new Date()) {
+  if (items.length === 0) return;
+  const created = await trx
+    .insertInto('notifications')
+    .values(
+      items.map((item) => ({
+        user_id: item.userId,
+        type: item.type,
+        source_key: item.sourceKey,
+        title: item.title,
+        body: item.body,
+        url: item.url,
+        created_at: now,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['user_id', 'source_key']).doNothing())
+    .returning(['id', 'user_id', 'type'])
+    .execute();
+  await planDeliveries(trx, created, now);
+  // Wakes the alerts job (on commit) so the mail goes now, not at its next tick.
+  if (created.length > 0) await sql`SELECT pg_notify('alert_queue', 'notification')`.execute(trx);
+}
 
 export function toNotificationDto(row: Selectable<NotificationsTable>): Notification {
   return {

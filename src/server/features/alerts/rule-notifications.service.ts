@@ -1,4 +1,4 @@
-import type { AlertTypeId } from '@/domain/alerts/alerts.schema';
+import type { NotificationType } from '@/domain/alerts/alerts.schema';
 import type { AlertMessage } from '@/domain/alerts/messages';
 import type { Side } from '@/domain/alerts/rules';
 import type { Trx } from '../../db/client';
@@ -18,7 +18,7 @@ export const FRESHNESS_MS = {
 export interface Created {
   id: string;
   user_id: string;
-  type: AlertTypeId;
+  type: NotificationType;
 }
 
 export interface RuleRow {

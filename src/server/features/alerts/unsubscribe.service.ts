@@ -10,6 +10,7 @@ type EmailColumn = keyof Pick<
   | 'notification_email_regulatory_updates'
   | 'notification_email_adoption_alerts'
   | 'notification_email_weekly_summary'
+  | 'notification_email_comment_replies'
 >;
 
 const columns: Record<Exclude<UnsubscribeCategory, 'newsletter'>, EmailColumn[]> = {
@@ -18,6 +19,7 @@ const columns: Record<Exclude<UnsubscribeCategory, 'newsletter'>, EmailColumn[]>
   regulatory: ['notification_email_regulatory_updates'],
   adoption: ['notification_email_adoption_alerts'],
   weekly: ['notification_email_weekly_summary'],
+  replies: ['notification_email_comment_replies'],
   alerts: [
     'notification_email_price_alerts',
     'notification_email_whale_alerts',

@@ -9,6 +9,7 @@ export const unsubscribeCategorySchema = z.enum([
   'weekly',
   'alerts',
   'newsletter',
+  'replies',
 ]);
 export type UnsubscribeCategory = z.infer<typeof unsubscribeCategorySchema>;
 
@@ -20,6 +21,7 @@ export const categoryLabels: Record<UnsubscribeCategory, string> = {
   weekly: 'the weekly market summary',
   alerts: 'all alert emails',
   newsletter: 'the XRP Research newsletter',
+  replies: 'emails about replies to your comments',
 };
 
 const sign = (secret: string, payload: string) =>

@@ -188,6 +188,13 @@ export async function listWeeks(db: Db, page: number, { isPremium, now = new Dat
   return { weeks, page, pageSize: ANALYSIS_PAGE_SIZE, total };
 }
 
+/** Whether the week has a page: it has begun and is not before the first stored price. */
+export async function weekHasPage(db: Db, week: string, now = new Date()): Promise<boolean> {
+  const range = weekRange(week);
+  const first = await firstPriceAt(db);
+  return Boolean(range && first && range.start <= now && range.end > weekStart(first));
+}
+
 /** One week in full, or null for a week in the future or before the first stored price. */
 export async function weekReport(
   db: Db,

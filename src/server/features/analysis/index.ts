@@ -1,2 +1,2 @@
 /** What other features may use of analysis. */
-export { windowSummary } from './analysis.service';
+export { weekHasPage, windowSummary } from './analysis.service';

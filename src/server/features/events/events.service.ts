@@ -8,7 +8,12 @@ import { toApiSourceDto, toSyncLogDto } from '../sync';
 import { toNotificationDto } from '../alerts';
 import { toWhaleDto } from '../whales';
 
-async function loadData(db: Db, type: string, rowId: string): Promise<ServerEvent | null> {
+async function loadData(
+  db: Db,
+  type: string,
+  rowId: string,
+  payload: { subject?: string | undefined },
+): Promise<ServerEvent | null> {
   switch (type) {
     case 'metrics': {
       const row = await db
@@ -57,6 +62,8 @@ async function loadData(db: Db, type: string, rowId: string): Promise<ServerEven
     }
     case 'portfolio':
       return { type, data: { accountId: rowId } };
+    case 'comment':
+      return payload.subject ? { type, data: { subject: payload.subject, id: rowId } } : null;
     default:
       return null;
   }
@@ -68,12 +75,12 @@ async function toLiveEvents(
     id: string;
     type: string;
     audience: LiveEvent['audience'];
-    payload: { id: string; user_id?: string | undefined };
+    payload: { id: string; user_id?: string | undefined; subject?: string | undefined };
   }[],
 ) {
   const events: LiveEvent[] = [];
   for (const row of rows) {
-    const event = await loadData(db, row.type, row.payload.id);
+    const event = await loadData(db, row.type, row.payload.id, row.payload);
     if (!event) continue;
     const live: LiveEvent = {
       ...event,

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
+  newsArticlePageSchema,
   newsListQuerySchema,
   newsListSchema,
   newsStatsSchema,
@@ -8,11 +9,11 @@ import {
 } from '@/domain/news/news.schema';
 import type { AppDeps } from '../../lib/context';
 import { enforceRateLimit } from '../../lib/rate-limit';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, idParams, jsonContent } from '../../lib/router';
 import { cachedRead, singleFlight } from '../../lib/read-cache';
 import { jsonText, sendJson } from '../../lib/request-context';
 import { requireViewer, viewerOf } from '../../lib/viewer';
-import { listNews, newsStats, refreshNews } from './news.service';
+import { getArticle, listNews, newsStats, refreshNews } from './news.service';
 
 /** SPEC §7 fetch-news for signed-in users: a few refreshes per user, then 429 until the window ends. */
 export const REFRESH_LIMIT = { window: 5 * 60, max: 3 };
@@ -32,6 +33,19 @@ const statsRoute = createRoute({
   tags: ['News'],
   summary: 'Total, last 24 hours, last 7 days, and the sources of the latest 10 articles',
   responses: { 200: jsonContent(newsStatsSchema, 'The sidebar figures') },
+});
+
+const articleRoute = createRoute({
+  method: 'get',
+  path: '/news/{id}',
+  tags: ['News'],
+  summary: "One article for its page on this site: the card's fields and a longer plain-text summary",
+  request: { params: idParams('This article does not exist (or no longer does).') },
+  responses: {
+    200: jsonContent(newsArticlePageSchema, 'The article'),
+    404: errorResponse('No such article'),
+    422: errorResponse('Not an article id'),
+  },
 });
 
 export function createNewsRoutes(deps: AppDeps) {
@@ -71,6 +85,10 @@ export function createNewsRoutes(deps: AppDeps) {
   return createRouter()
     .openapi(listRoute, async (c) => sendJson(c, await list(c.req.valid('query'))))
     .openapi(statsRoute, async (c) => sendJson(c, await stats()))
+    .openapi(articleRoute, async (c) => {
+      c.header('Cache-Control', 'public, max-age=60');
+      return c.json(await getArticle(deps.db, c.req.valid('param').id), 200);
+    })
     .openapi(refreshRoute, async (c) => {
       const viewer = viewerOf(c);
       await enforceRateLimit(

@@ -1,7 +1,9 @@
 import { sql, type Selectable } from 'kysely';
 import {
+  NEWS_SUMMARY_LENGTH,
   NEWS_TEXT_PREVIEW,
   type NewsArticle,
+  type NewsArticlePage,
   type NewsList,
   type NewsListQuery,
   type NewsStats,
@@ -107,6 +109,17 @@ export async function listNews(
     ).rows;
   }
   return { articles: rows.slice(0, query.limit).map(toArticle), hasMore: rows.length > query.limit };
+}
+
+/** One article for its own page (/news/:id): the card's fields and a longer summary. */
+export async function getArticle(db: Db, id: string): Promise<NewsArticlePage> {
+  const result = await sql<ArticleRow & { summary: string; length: number }>`
+    SELECT id, title, left(body_text, ${NEWS_TEXT_PREVIEW}) AS text, url, image_url, source_name, categories,
+      published_at, dated, left(body_text, ${NEWS_SUMMARY_LENGTH}) AS summary, length(body_text) AS length
+    FROM news_articles WHERE id = ${id}`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new AppError('not_found', 'This article does not exist (or no longer does).');
+  return { ...toArticle(row), summary: row.summary, truncated: row.length > NEWS_SUMMARY_LENGTH };
 }
 
 /**

@@ -26,6 +26,7 @@ export function toPreferencesDto(row: UserPreferences): Preferences {
     notificationEmailRegulatoryUpdates: row.notification_email_regulatory_updates,
     notificationEmailAdoptionAlerts: row.notification_email_adoption_alerts,
     notificationEmailWeeklySummary: row.notification_email_weekly_summary,
+    notificationEmailCommentReplies: row.notification_email_comment_replies,
     notificationPushEnabled: row.notification_push_enabled,
     notificationPushPriceAlerts: row.notification_push_price_alerts,
     notificationPushWhaleAlerts: row.notification_push_whale_alerts,

@@ -5,13 +5,18 @@ import { AuthLinkNotices } from './auth-link-notices';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useServerEvents } from '@/web/lib/server-events';
+// The one file, not the feature's index: the layout is on every page, the discussion on a few.
+import { isDiscussionPath } from '@/web/features/community/lib/discussion-paths';
 import { ScrollRestoration } from './scroll-restoration';
 
 export function RootLayout() {
   const { user } = useSession();
   const { pathname } = useLocation();
-  // One live connection per tab: signed-in users everywhere (their alerts), visitors on the dashboard.
-  useServerEvents(user ? `user:${user.id}` : pathname === '/analytics' ? 'visitor' : null);
+  // One live connection per tab: signed-in users everywhere (their alerts), visitors on the dashboard
+  // and on the pages with a discussion (new comments appear as they are posted).
+  useServerEvents(
+    user ? `user:${user.id}` : pathname === '/analytics' || isDiscussionPath(pathname) ? 'visitor' : null,
+  );
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { UrlTabs } from '@/web/components/ui/url-tabs';
 import { ApiTab } from '@/web/features/admin/components/api-tab';
+import { CommentsTab } from '@/web/features/admin/components/comments-tab';
 import { DominoTab } from '@/web/features/admin/components/domino-tab';
 import { FeedsTab } from '@/web/features/admin/components/feeds-tab';
 import { OverviewTab } from '@/web/features/admin/components/overview-tab';
@@ -12,12 +13,16 @@ import { PageHeading } from './page-heading';
 const tabs = [
   { value: 'overview', label: 'Overview', Content: OverviewTab },
   { value: 'users', label: 'User Management', Content: UsersTab },
+  { value: 'comments', label: 'Comments', Content: CommentsTab },
   { value: 'feeds', label: 'RSS Feeds', Content: FeedsTab },
   { value: 'api', label: 'API Management', Content: ApiTab },
   { value: 'domino', label: 'Domino Events', Content: DominoTab },
 ] as const;
 
-/** SPEC §2 Admin: five tabs; the open tab is kept in the URL. */
+/**
+ * SPEC §2 Admin: six tabs (the five of SPEC §2 and Comments, the moderation queue the report emails
+ * link to as /admin?tab=comments); the open tab is kept in the URL.
+ */
 export function Component() {
   const billing = useQuery(billingConfigQuery);
   return (

@@ -13,6 +13,7 @@ import { WeekFigures } from '@/web/features/analysis/components/week-figures';
 import { PremiumOverlay } from '@/web/features/market/components/premium-overlay';
 import { PageHeading } from './page-heading';
 import { useDates } from '@/web/features/preferences';
+import { Discussion } from '@/web/features/community';
 
 /**
  * /analysis/:week: one week in full — figures, the closing price of each day and the headlines. The
@@ -124,6 +125,9 @@ export function Component() {
           </Link>
         )}
       </nav>
+      <div className="mt-10">
+        <Discussion subject={`analysis:${data.week}`} />
+      </div>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useDates } from '@/web/features/preferences';
 import { useSession } from '@/web/lib/session';
 import { weeksQuery } from '@/web/features/analysis/api';
 import { WeekFigures } from '@/web/features/analysis/components/week-figures';
+import { CommentCountLink, useCommentCounts } from '@/web/features/community';
 import { PageHeading } from './page-heading';
 
 /** /analysis: one summary per week from stored data, the latest first. */
@@ -19,6 +20,8 @@ export function Component() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const { user, isPremium } = useSession();
   const weeks = useQuery(weeksQuery(page, `${user?.id ?? ''}:${isPremium}`));
+  // The cards' comment counts, one request for the page.
+  const commentCounts = useCommentCounts(weeks.data?.weeks.map((week) => `analysis:${week.week}`) ?? []);
   return (
     <>
       <PageHeading title="Analysis">
@@ -54,8 +57,13 @@ export function Component() {
                   </CardTitle>
                   <CardDescription>{weekSpan(week.week, dates.day)}</CardDescription>
                 </CardHeader>
-                <CardContent>
+                <CardContent className="flex flex-col gap-4">
                   <WeekFigures week={week} />
+                  <CommentCountLink
+                    to={`/analysis/${week.week}`}
+                    count={commentCounts[`analysis:${week.week}`]}
+                    title={weekLabel(week.week)}
+                  />
                 </CardContent>
               </Card>
             </li>

@@ -12,6 +12,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { newsListQuery, useRefreshNews, type NewsCategoryFilter } from '@/web/features/news/api/news';
 import { NewsList } from '@/web/features/news/components/news-list';
 import { NewsSidebar } from '@/web/features/news/components/news-sidebar';
+import { useCommentCountPages } from '@/web/features/community';
 import { PageHeading } from './page-heading';
 
 const SEARCH_DELAY_MS = 300;
@@ -75,6 +76,10 @@ export function Component() {
     });
 
   const articles = news.data?.pages.flatMap((page) => page.articles) ?? [];
+  // The cards' comment counts: one request per page of 50 articles.
+  const commentCounts = useCommentCountPages(
+    news.data?.pages.map((page) => page.articles.map((article) => `news:${article.id}`)) ?? [],
+  );
 
   return (
     <div>
@@ -171,6 +176,7 @@ export function Component() {
                 hasMore={news.hasNextPage}
                 loadingMore={news.isFetchingNextPage}
                 onLoadMore={() => void news.fetchNextPage()}
+                commentCounts={commentCounts}
               />
             </>
           )}

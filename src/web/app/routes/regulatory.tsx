@@ -6,12 +6,16 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { DominoTracker } from '@/web/features/market/components/domino-tracker';
 import { newsListQuery } from '@/web/features/news/api/news';
 import { NewsList } from '@/web/features/news/components/news-list';
+import { useCommentCountPages } from '@/web/features/community';
 import { PageHeading } from './page-heading';
 
 /** /regulatory (public): the REGULATION category of the news, and the institutional events tracker. */
 export function Component() {
   const news = useInfiniteQuery(newsListQuery('', 'REGULATION'));
   const articles = news.data?.pages.flatMap((page) => page.articles) ?? [];
+  const commentCounts = useCommentCountPages(
+    news.data?.pages.map((page) => page.articles.map((article) => `news:${article.id}`)) ?? [],
+  );
   return (
     <div className="flex flex-col gap-8">
       <PageHeading title="Regulatory Updates">
@@ -49,6 +53,7 @@ export function Component() {
             hasMore={news.hasNextPage}
             loadingMore={news.isFetchingNextPage}
             onLoadMore={() => void news.fetchNextPage()}
+            commentCounts={commentCounts}
           />
         )}
       </section>

@@ -17,6 +17,7 @@ import { ApiError } from '@/web/lib/api-client';
 import { PageHeading } from './page-heading';
 import { usePremiumPriceText } from '@/web/features/billing';
 import { useDates } from '@/web/features/preferences';
+import { Discussion, LockedDiscussion } from '@/web/features/community';
 
 /** What a visitor or a free member sees instead of the body. */
 function LockedPost({ signedIn }: { signedIn: boolean }) {
@@ -80,40 +81,48 @@ export function Component() {
     );
   const data = post.data;
   return (
-    <article className="flex max-w-3xl flex-col">
-      {back}
-      <PageHeading title={data.title} />
-      <p className="-mt-6 mb-6 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-        {data.publishedAt ? (
-          <span>
-            {dates.date(data.publishedAt)}
-            {data.author && ` · ${data.author}`}
-          </span>
-        ) : (
-          <Badge>Draft</Badge>
+    <div className="flex max-w-3xl flex-col">
+      <article className="flex flex-col">
+        {back}
+        <PageHeading title={data.title} />
+        <p className="-mt-6 mb-6 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          {data.publishedAt ? (
+            <span>
+              {dates.date(data.publishedAt)}
+              {data.author && ` · ${data.author}`}
+            </span>
+          ) : (
+            <Badge>Draft</Badge>
+          )}
+        </p>
+        {isAdmin && (
+          <div className="mb-6 flex gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/research/${data.slug}/edit`}>Edit</Link>
+            </Button>
+            <Button variant="destructive" size="sm" onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+            <ConfirmDialog
+              open={confirming}
+              onOpenChange={setConfirming}
+              title="Delete this post?"
+              description="This action cannot be undone. The post disappears from the site for everyone."
+              confirmLabel="Delete"
+              destructive
+              onConfirm={() => remove.mutate(data.id)}
+            />
+          </div>
         )}
-      </p>
-      {isAdmin && (
-        <div className="mb-6 flex gap-2">
-          <Button asChild variant="outline" size="sm">
-            <Link to={`/research/${data.slug}/edit`}>Edit</Link>
-          </Button>
-          <Button variant="destructive" size="sm" onClick={() => setConfirming(true)}>
-            Delete
-          </Button>
-          <ConfirmDialog
-            open={confirming}
-            onOpenChange={setConfirming}
-            title="Delete this post?"
-            description="This action cannot be undone. The post disappears from the site for everyone."
-            confirmLabel="Delete"
-            destructive
-            onConfirm={() => remove.mutate(data.id)}
-          />
+        <p className="mb-8 text-lg leading-8">{data.summary}</p>
+        {data.body !== null ? <Markdown>{data.body}</Markdown> : <LockedPost signedIn={Boolean(user)} />}
+      </article>
+      {/* Only those who can read the post read and join its discussion; drafts have none yet. */}
+      {data.publishedAt && (
+        <div className="mt-10">
+          {data.body !== null ? <Discussion subject={`research:${data.id}`} /> : <LockedDiscussion />}
         </div>
       )}
-      <p className="mb-8 text-lg leading-8">{data.summary}</p>
-      {data.body !== null ? <Markdown>{data.body}</Markdown> : <LockedPost signedIn={Boolean(user)} />}
-    </article>
+    </div>
   );
 }

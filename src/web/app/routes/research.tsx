@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { Spinner } from '@/web/components/ui/spinner';
 import { researchListQuery } from '@/web/features/research/api/research';
+import { CommentCountLink, useCommentCounts } from '@/web/features/community';
 import { PageHeading } from './page-heading';
 import { useDates } from '@/web/features/preferences';
 
@@ -19,6 +20,10 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useQuery(researchListQuery(page, isAdmin));
+  // The cards' comment counts, one request for the page (drafts have no discussion).
+  const commentCounts = useCommentCounts(
+    list.data?.posts.filter((post) => post.publishedAt).map((post) => `research:${post.id}`) ?? [],
+  );
 
   return (
     <>
@@ -75,13 +80,22 @@ export function Component() {
                 </CardHeader>
                 <CardContent className="flex flex-col gap-3">
                   <p className="leading-7">{post.summary}</p>
-                  <Link
-                    to={`/research/${post.slug}`}
-                    className="self-start text-sm font-medium text-primary underline underline-offset-4"
-                    aria-label={`Read: ${post.title}`}
-                  >
-                    Read the post
-                  </Link>
+                  <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+                    <Link
+                      to={`/research/${post.slug}`}
+                      className="text-sm font-medium text-primary underline underline-offset-4"
+                      aria-label={`Read: ${post.title}`}
+                    >
+                      Read the post
+                    </Link>
+                    {post.publishedAt && (
+                      <CommentCountLink
+                        to={`/research/${post.slug}`}
+                        count={commentCounts[`research:${post.id}`]}
+                        title={post.title}
+                      />
+                    )}
+                  </div>
                 </CardContent>
               </Card>
             </li>

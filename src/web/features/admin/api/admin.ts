@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from '@/web/lib/toast';
 import type { AdminUserUpdate } from '@/domain/admin/admin.schema';
+import type { ModerationQuery } from '@/domain/community/community.schema';
 import type { DominoEventInput, DominoEventPatch } from '@/domain/domino/domino.schema';
 import type { RssFeedInput, RssFeedPatch } from '@/domain/news/news.schema';
 import { api, unwrap, unwrapEmpty } from '@/web/lib/api-client';
@@ -14,6 +15,7 @@ export const adminKeys = {
   sources: ['admin', 'sources'],
   syncLogs: ['admin', 'sync-logs'],
   domino: ['admin', 'domino'],
+  comments: ['admin', 'comments'],
 } as const satisfies Record<string, QueryKey>;
 
 export const overviewQuery = queryOptions({
@@ -42,6 +44,30 @@ export const auditQuery = (filter: { userId?: string; action?: string }, page: n
           },
         }),
       ),
+  });
+
+/** The moderation list: what the Comments tab filters by (the server's defaults left out). */
+export type ModerationParams = Pick<ModerationQuery, 'filter' | 'type' | 'page'> & {
+  q: string;
+  author: string | null;
+};
+
+export const moderationQuery = (params: ModerationParams) =>
+  queryOptions({
+    queryKey: [...adminKeys.comments, params],
+    queryFn: () =>
+      unwrap(
+        api.admin.comments.$get({
+          query: {
+            filter: params.filter,
+            type: params.type,
+            page: String(params.page),
+            ...(params.q ? { q: params.q } : {}),
+            ...(params.author ? { author: params.author } : {}),
+          },
+        }),
+      ),
+    placeholderData: (previous) => previous,
   });
 
 export const feedsQuery = queryOptions({
@@ -196,4 +222,52 @@ export const useMoveDominoEvent = () =>
     success: 'Event moved',
     failure: 'Failed to move event',
     refresh: [adminKeys.domino, ['domino']],
+  });
+
+/** After a moderator's action: the queue and the audit trail (every action is audited). */
+const afterModeration = [adminKeys.comments, adminKeys.audit] as const;
+
+export const useHideComment = () =>
+  useAdminMutation({
+    run: ({ id, reason }: { id: string; reason: string }) =>
+      unwrapEmpty(api.admin.comments[':id'].hide.$post({ param: { id }, json: { reason } })),
+    success: 'Comment hidden',
+    failure: 'Failed to hide the comment',
+    refresh: afterModeration,
+  });
+
+/** Restores a hidden comment, or keeps a visible one that was reported (its open reports are closed). */
+export const useRestoreComment = () =>
+  useAdminMutation({
+    run: ({ id }: { id: string; keep: boolean }) =>
+      unwrapEmpty(api.admin.comments[':id'].restore.$post({ param: { id } })),
+    success: (_output, input) => (input.keep ? 'Comment kept; its reports are closed' : 'Comment restored'),
+    failure: 'Failed to restore the comment',
+    refresh: afterModeration,
+  });
+
+export const useDeleteComment = () =>
+  useAdminMutation({
+    run: (id: string) => unwrapEmpty(api.admin.comments[':id'].$delete({ param: { id } })),
+    success: 'Comment deleted',
+    failure: 'Failed to delete the comment',
+    refresh: afterModeration,
+  });
+
+export const useStopCommenting = () =>
+  useAdminMutation({
+    run: ({ userId, reason }: { userId: string; reason: string; name: string }) =>
+      unwrap(api.admin.comments.members[':userId'].stop.$post({ param: { userId }, json: { reason } })),
+    success: (_output, input) => `${input.name} can no longer comment`,
+    failure: 'Failed to stop commenting',
+    refresh: afterModeration,
+  });
+
+export const useResumeCommenting = () =>
+  useAdminMutation({
+    run: ({ userId }: { userId: string; name: string }) =>
+      unwrap(api.admin.comments.members[':userId'].resume.$post({ param: { userId } })),
+    success: (_output, input) => `${input.name} can comment again`,
+    failure: 'Failed to allow commenting',
+    refresh: afterModeration,
   });

@@ -19,6 +19,7 @@ import { Input } from '@/web/components/ui/input';
 import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { auditQuery, usersQuery, useUpdateUser } from '../api/admin';
+import { auditActionLabels } from '../lib/audit-labels';
 import { Pager } from '@/web/components/pager';
 import { useDates } from '@/web/features/preferences';
 import { refusal, useSchemaForm } from '@/web/lib/form';
@@ -167,7 +168,7 @@ function AuditLogCard({
             <option value="">All actions</option>
             {auditActionSchema.options.map((option) => (
               <option key={option} value={option}>
-                {option}
+                {auditActionLabels[option]}
               </option>
             ))}
           </Select>
@@ -188,7 +189,8 @@ function AuditLogCard({
               {logs.data.logs.map((log) => (
                 <li key={log.id} className="flex flex-col gap-0.5 py-2">
                   <span>
-                    <span className="font-medium">{log.actionType}</span> ·{' '}
+                    <span className="font-medium">{auditActionLabels[log.actionType]}</span>{' '}
+                    <code className="text-xs text-muted-foreground">{log.actionType}</code> ·{' '}
                     {log.targetEmail ?? 'deleted user'} · by {log.adminEmail ?? 'unknown'}
                   </span>
                   <span className="break-all text-muted-foreground">

@@ -10,6 +10,7 @@ const typeLabels: Record<Notification['type'], string> = {
   whale: 'Whale',
   regulatory: 'Regulatory',
   adoption: 'Adoption',
+  reply: 'Reply',
 };
 
 /** One delivered alert: unread ones carry a dot; the title links where the alert points. */

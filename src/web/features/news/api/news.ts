@@ -39,6 +39,14 @@ export const headlinesQuery = queryOptions({
   queryFn: () => unwrap(api.news.$get({ query: { limit: '2' } })),
 });
 
+/** One article for its page on this site (/news/:id): the card's fields and a longer summary. */
+export const newsArticleQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['news', 'article', id],
+    queryFn: () => unwrap(api.news[':id'].$get({ param: { id } })),
+    retry: false,
+  });
+
 export const newsStatsQuery = queryOptions({
   queryKey: ['news', 'stats'],
   queryFn: () => unwrap(api.news.stats.$get()),

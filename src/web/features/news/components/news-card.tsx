@@ -1,4 +1,5 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, MessageSquare } from 'lucide-react';
+import { Link } from 'react-router';
 import type { NewsArticle } from '@/domain/news/news.schema';
 import { formatExcerpt } from '@/domain/format/format';
 import { useDates } from '@/web/features/preferences';
@@ -8,8 +9,9 @@ import { Card } from '@/web/components/ui/card';
 /**
  * SPEC §2 News card: the card and 'Read More' both open the article in a new tab. Its age follows the
  * SPEC ('Just now' under an hour); an article the feed did not date says so, with when it was first seen.
+ * 'Discuss' opens the article's own page on this site, with its discussion (and its comment count).
  */
-export function NewsCard({ article }: { article: NewsArticle }) {
+export function NewsCard({ article, commentCount }: { article: NewsArticle; commentCount?: number }) {
   const dates = useDates();
   return (
     <Card
@@ -45,17 +47,30 @@ export function NewsCard({ article }: { article: NewsArticle }) {
           </a>
         </h2>
         {article.text && <p className="text-sm text-muted-foreground">{formatExcerpt(article.text)}</p>}
-        <div className="mt-auto flex items-center justify-between gap-2 text-sm">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
           <span className="font-medium">{article.sourceName || 'Unknown Source'}</span>
-          <a
-            href={article.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="relative z-10 inline-flex items-center gap-1 text-primary hover:underline"
-            aria-label={`Read More: ${article.title}`}
-          >
-            Read More <ExternalLink className="size-3.5" aria-hidden="true" />
-          </a>
+          <span className="flex items-center gap-4">
+            <Link
+              to={`/news/${article.id}`}
+              className="relative z-10 inline-flex items-center gap-1 text-primary hover:underline"
+              aria-label={`Discuss: ${article.title}${
+                commentCount ? ` (${commentCount} ${commentCount === 1 ? 'comment' : 'comments'})` : ''
+              }`}
+            >
+              <MessageSquare className="size-3.5" aria-hidden="true" />
+              Discuss
+              {commentCount ? <span className="tabular-nums">({commentCount})</span> : null}
+            </Link>
+            <a
+              href={article.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="relative z-10 inline-flex items-center gap-1 text-primary hover:underline"
+              aria-label={`Read More: ${article.title}`}
+            >
+              Read More <ExternalLink className="size-3.5" aria-hidden="true" />
+            </a>
+          </span>
         </div>
       </div>
       {article.imageUrl && (

@@ -12,8 +12,11 @@ export function NewsList({
   hasMore,
   loadingMore,
   onLoadMore,
+  commentCounts = {},
 }: {
   articles: readonly NewsArticle[];
+  /** By discussion (`news:<id>`). */
+  commentCounts?: Record<string, number>;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore(): void;
@@ -28,7 +31,7 @@ export function NewsList({
       <ul className="flex flex-col gap-3" data-testid="news-list">
         {shown.map((article) => (
           <li key={article.id}>
-            <NewsCard article={article} />
+            <NewsCard article={article} commentCount={commentCounts[`news:${article.id}`]} />
           </li>
         ))}
       </ul>

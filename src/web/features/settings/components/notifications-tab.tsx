@@ -44,6 +44,11 @@ const emailToggles: { field: BooleanField; label: string; description: string }[
     label: 'Weekly summary',
     description: 'A weekly market summary every Monday.',
   },
+  {
+    field: 'notificationEmailCommentReplies',
+    label: 'Replies to my comments',
+    description: 'When another member replies to a comment of yours in a discussion.',
+  },
 ];
 
 const pushToggles: { field: BooleanField; label: string }[] = [

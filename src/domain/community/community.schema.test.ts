@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  commentInputSchema,
+  commenterProfileInputSchema,
+  duplicateKey,
+  editableUntil,
+  normalizeCommentBody,
+  parseSubject,
+  subjectPath,
+} from './community.schema';
+
+const ID = '3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69';
+
+describe('discussion subjects', () => {
+  it('reads news, research and weekly analysis subjects, and nothing else', () => {
+    expect(parseSubject(`news:${ID.toUpperCase()}`)).toEqual({ type: 'news', key: ID });
+    expect(parseSubject(`research:${ID}`)).toEqual({ type: 'research', key: ID });
+    expect(parseSubject('analysis:2026-W48')).toEqual({ type: 'analysis', key: '2026-W48' });
+    for (const bad of ['news:1', 'analysis:2026-W60', 'video:abc', ID, 'news:', `news:${ID}x`])
+      expect(parseSubject(bad), bad).toBeNull();
+  });
+
+  it('links each subject to its page on the site (a research post by its slug)', () => {
+    expect(subjectPath({ type: 'news', key: ID })).toBe(`/news/${ID}`);
+    expect(subjectPath({ type: 'research', key: ID }, 'odl-volumes')).toBe('/research/odl-volumes');
+    expect(subjectPath({ type: 'analysis', key: '2026-W48' })).toBe('/analysis/2026-W48');
+  });
+});
+
+describe('comment text', () => {
+  it('keeps line breaks and tabs, drops other control characters, trims the ends', () => {
+    expect(normalizeCommentBody('  one\r\ntwo\rthree\u0000\u0007\u009b\tfour  \n')).toBe(
+      'one\ntwo\nthree\tfour',
+    );
+  });
+
+  it('treats case and spacing as the same text for the duplicate rule', () => {
+    expect(duplicateKey('XRP  to\n the   Moon ')).toBe(duplicateKey('xrp to the moon'));
+    expect(duplicateKey('XRP to the moon!')).not.toBe(duplicateKey('xrp to the moon'));
+  });
+
+  it('may be edited for 15 minutes', () => {
+    expect(editableUntil(new Date('2026-11-26T10:00:00Z')).toISOString()).toBe('2026-11-26T10:15:00.000Z');
+  });
+
+  it('is 1 to 5,000 characters after trimming, with a message that says so', () => {
+    const parse = (body: string) => commentInputSchema.safeParse({ subject: `news:${ID}`, body });
+    expect(parse(' \n ').error?.issues[0]?.message).toBe('Write something first.');
+    expect(parse('x'.repeat(5001)).error?.issues[0]?.message).toBe('A comment is at most 5,000 characters.');
+    expect(parse(` ${'x'.repeat(5000)} `).success).toBe(true);
+  });
+
+  it('takes a display name of 2 to 40 characters on one line, and an optional expertise line', () => {
+    expect(commenterProfileInputSchema.parse({ displayName: ' Ana\n  Ruiz ' })).toEqual({
+      displayName: 'Ana Ruiz',
+    });
+    expect(commenterProfileInputSchema.safeParse({ displayName: 'A' }).error?.issues[0]?.message).toBe(
+      'Your display name needs at least 2 characters.',
+    );
+    expect(commenterProfileInputSchema.safeParse({ displayName: 'x'.repeat(41) }).success).toBe(false);
+    expect(
+      commenterProfileInputSchema.safeParse({ displayName: 'Ana', expertise: 'y'.repeat(81) }).success,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,356 @@
+import { Flag, Heart, MessageSquare, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type { Comment, CommentReply } from '@/domain/community/community.schema';
+import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { useDates } from '@/web/features/preferences';
+import { cn } from '@/web/lib/cn';
+import {
+  useDeleteComment,
+  useEditComment,
+  useLikeComment,
+  useModeratorDelete,
+  usePostComment,
+  useRestoreComment,
+} from '../api/community';
+import { formatCount } from '../lib/format';
+import { CommentForm } from './comment-form';
+import { CommentText } from './comment-text';
+import { canPost, canReact, useDiscussion } from './discussion-context';
+import { HideDialog } from './hide-dialog';
+import { ReportDialog } from './report-dialog';
+import { useBefore } from './use-before';
+
+export const DELETED_MEMBER = 'Deleted member';
+export const REMOVED_TEXT = 'Comment removed';
+export const HIDDEN_TEXT = 'This comment is hidden while a moderator reviews it.';
+
+const authorName = (comment: CommentReply) => comment.author.displayName ?? DELETED_MEMBER;
+
+function Avatar({ name, deleted }: { name: string; deleted: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold uppercase',
+        deleted ? 'bg-muted text-muted-foreground' : 'bg-primary/15 text-primary',
+      )}
+    >
+      {deleted ? '?' : Array.from(name.trim())[0]}
+    </span>
+  );
+}
+
+const actionClass = 'h-8 gap-1.5 px-2 text-xs text-muted-foreground hover:text-foreground';
+
+/** A discussion's thread: its first comment, the replies under it, and the reply box when open. */
+export function CommentThread({ comment, onPosted }: { comment: Comment; onPosted(id: string): void }) {
+  const { replyTarget, setReplyTarget, ensureProfile, subject } = useDiscussion();
+  const post = usePostComment(subject);
+  const replying = replyTarget?.threadId === comment.id ? replyTarget : null;
+  const replyBox = `reply-${comment.id}`;
+  return (
+    <li className="flex flex-col gap-3 py-5 first:pt-0 last:pb-0" data-testid="thread">
+      <CommentItem comment={comment} threadId={comment.id} />
+      {(comment.replies.length > 0 || replying) && (
+        <div className="ml-4 flex flex-col gap-3 border-l-2 pl-3 sm:ml-5 sm:pl-5">
+          {comment.replies.length > 0 && (
+            <ol className="flex flex-col gap-3" aria-label={`Replies to ${authorName(comment)}`}>
+              {comment.replies.map((reply) => (
+                <li key={reply.id}>
+                  <CommentItem comment={reply} threadId={comment.id} />
+                </li>
+              ))}
+            </ol>
+          )}
+          {replying && (
+            <CommentForm
+              id={replyBox}
+              label={`Reply to ${replying.name}`}
+              submitLabel="Reply"
+              pendingLabel="Replying..."
+              failureTitle="Your reply was not posted"
+              autoFocus
+              onCancel={() => setReplyTarget(null)}
+              onSubmit={async (body) => {
+                await ensureProfile(replyBox);
+                const reply = await post.mutateAsync({ body, parentId: replying.commentId });
+                setReplyTarget(null);
+                onPosted(reply.id);
+              }}
+            />
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** One comment or reply: who and when, the text (or why there is none), and what the viewer may do. */
+export function CommentItem({ comment, threadId }: { comment: CommentReply; threadId: string }) {
+  const dates = useDates();
+  const { participation, subject, setReplyTarget } = useDiscussion();
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<'delete' | 'report' | 'hide' | 'moderator-delete' | null>(null);
+  const editable = useBefore(comment.editableUntil);
+  const edit = useEditComment(subject);
+  const remove = useDeleteComment(subject);
+  const like = useLikeComment(subject);
+  const restore = useRestoreComment(subject);
+  const moderatorDelete = useModeratorDelete(subject);
+
+  const name = authorName(comment);
+  const deletedAuthor = comment.author.displayName === null;
+  const visible = comment.state === 'visible';
+  const moderation = participation.moderator ? comment.moderation : null;
+  const openReports = moderation?.openReports ?? 0;
+  const likesId = `comment-${comment.id}-likes`;
+  const closeDialog = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+  const may = {
+    like: visible && canReact(participation),
+    likeCount: visible && !canReact(participation) && comment.likes > 0,
+    reply: visible && canPost(participation),
+    edit: visible && comment.mine && editable,
+    delete: comment.mine && comment.state !== 'removed',
+    report: visible && !comment.mine && canReact(participation),
+  };
+  const hasActions = Object.values(may).some(Boolean);
+
+  let content: ReactNode;
+  if (comment.state === 'removed')
+    content = <p className="text-sm italic text-muted-foreground">{REMOVED_TEXT}</p>;
+  else if (comment.body === null)
+    content = <p className="text-sm italic text-muted-foreground">{HIDDEN_TEXT}</p>;
+  else if (editing && comment.mine && editable)
+    content = (
+      <CommentForm
+        id={`edit-${comment.id}`}
+        label="Edit your comment"
+        hideLabel
+        initialBody={comment.body}
+        submitLabel="Save"
+        pendingLabel="Saving..."
+        failureTitle="Your edit was not saved"
+        hint={comment.editableUntil ? `You can edit until ${dates.time(comment.editableUntil)}.` : undefined}
+        autoFocus
+        onCancel={() => setEditing(false)}
+        onSubmit={async (body) => {
+          await edit.mutateAsync({ id: comment.id, body });
+          setEditing(false);
+        }}
+      />
+    );
+  else content = <CommentText text={comment.body} />;
+
+  return (
+    <article
+      id={`comment-${comment.id}`}
+      tabIndex={-1}
+      aria-label={`Comment by ${name}`}
+      data-testid="comment"
+      className="flex scroll-mt-24 gap-3 rounded-lg p-2 outline-none transition-colors duration-700 data-[highlight=true]:bg-primary/10 sm:p-3"
+    >
+      <Avatar name={name} deleted={deletedAuthor} />
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <header className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
+          <span
+            className={cn('font-semibold [overflow-wrap:anywhere]', deletedAuthor && 'text-muted-foreground')}
+          >
+            {name}
+          </span>
+          {comment.author.staff && (
+            <Badge className="border-primary/40 text-primary">
+              <ShieldCheck className="size-3" aria-hidden="true" />
+              Team
+            </Badge>
+          )}
+          {comment.author.expertise && (
+            <span className="text-muted-foreground [overflow-wrap:anywhere]">{comment.author.expertise}</span>
+          )}
+          <span className="text-muted-foreground" aria-hidden="true">
+            ·
+          </span>
+          <time
+            dateTime={comment.createdAt}
+            title={dates.dateTime(comment.createdAt)}
+            className="text-muted-foreground"
+          >
+            {dates.relative(comment.createdAt)}
+          </time>
+          {comment.editedAt && (
+            <span
+              className="text-xs text-muted-foreground"
+              title={`Edited ${dates.dateTime(comment.editedAt)}`}
+            >
+              edited<span className="sr-only"> {dates.dateTime(comment.editedAt)}</span>
+            </span>
+          )}
+          {comment.state === 'hidden' && comment.body !== null && (
+            <Badge className="border-destructive/50 text-destructive">Hidden</Badge>
+          )}
+        </header>
+        {content}
+        {!editing && hasActions && (
+          <div className="-ml-2 flex flex-wrap items-center gap-x-1">
+            {may.like && (
+              <>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className={cn(actionClass, comment.liked && 'text-primary')}
+                  aria-pressed={comment.liked}
+                  aria-label="Like"
+                  aria-describedby={likesId}
+                  onClick={() => like.mutate({ id: comment.id, like: !comment.liked, likes: comment.likes })}
+                >
+                  <Heart className={cn(comment.liked && 'fill-current')} aria-hidden="true" />
+                  <span aria-hidden="true">{comment.likes > 0 ? formatCount(comment.likes) : 'Like'}</span>
+                </Button>
+                <span id={likesId} className="sr-only">
+                  {comment.likes === 1 ? '1 like' : `${formatCount(comment.likes)} likes`}
+                </span>
+              </>
+            )}
+            {may.likeCount && (
+              <span className="inline-flex items-center gap-1.5 px-2 text-xs text-muted-foreground">
+                <Heart className="size-4" aria-hidden="true" />
+                {formatCount(comment.likes)}
+                <span className="sr-only">{comment.likes === 1 ? ' like' : ' likes'}</span>
+              </span>
+            )}
+            {may.reply && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className={actionClass}
+                aria-label={`Reply to ${name}`}
+                onClick={() => setReplyTarget({ threadId, commentId: comment.id, name })}
+              >
+                <MessageSquare aria-hidden="true" />
+                Reply
+              </Button>
+            )}
+            {may.edit && (
+              <Button variant="ghost" size="sm" className={actionClass} onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </Button>
+            )}
+            {may.delete && (
+              <Button variant="ghost" size="sm" className={actionClass} onClick={() => setDialog('delete')}>
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            )}
+            {may.report &&
+              (comment.reportedByMe ? (
+                <Button variant="ghost" size="sm" className={actionClass} disabled>
+                  <Flag aria-hidden="true" />
+                  Reported
+                </Button>
+              ) : (
+                <Button variant="ghost" size="sm" className={actionClass} onClick={() => setDialog('report')}>
+                  <Flag aria-hidden="true" />
+                  Report
+                </Button>
+              ))}
+          </div>
+        )}
+        {moderation && comment.state !== 'removed' && (
+          <div
+            role="group"
+            aria-label={`Moderate the comment by ${name}`}
+            className="flex flex-wrap items-center gap-2 rounded-md border border-dashed px-2 py-1.5 text-xs"
+          >
+            <span className="font-medium text-muted-foreground">Moderation</span>
+            {openReports > 0 && (
+              <Badge className="border-destructive/50 text-destructive">
+                {openReports === 1 ? '1 open report' : `${formatCount(openReports)} open reports`}
+              </Badge>
+            )}
+            {comment.state === 'hidden' && (
+              <span className="text-muted-foreground [overflow-wrap:anywhere]">
+                {moderation.hiddenBy === 'reports' ? 'Hidden by members’ reports' : 'Hidden by a moderator'}
+                {moderation.hiddenReason && `: ${moderation.hiddenReason}`}
+              </span>
+            )}
+            <span className="ml-auto flex flex-wrap gap-1">
+              {visible && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="h-7 px-2 text-xs"
+                  onClick={() => setDialog('hide')}
+                >
+                  Hide
+                </Button>
+              )}
+              {(comment.state === 'hidden' || openReports > 0) && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="h-7 px-2 text-xs"
+                  disabled={restore.isPending}
+                  title={
+                    comment.state === 'hidden'
+                      ? 'Show it to members again and close its reports'
+                      : 'Keep it as it is and close its reports'
+                  }
+                  onClick={() => restore.mutate(comment.id)}
+                >
+                  Restore
+                </Button>
+              )}
+              {!comment.mine && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="h-7 px-2 text-xs text-destructive"
+                  onClick={() => setDialog('moderator-delete')}
+                >
+                  Delete
+                </Button>
+              )}
+            </span>
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        onOpenChange={closeDialog}
+        title="Delete your comment?"
+        description="It is removed for everyone. Replies to it stay, under “Comment removed”."
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => remove.mutate(comment.id)}
+      />
+      <ConfirmDialog
+        open={dialog === 'moderator-delete'}
+        onOpenChange={closeDialog}
+        title="Delete this comment?"
+        description={`${name}'s text is deleted for good. Replies to it stay, under “Comment removed”.`}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => moderatorDelete.mutate(comment.id)}
+      />
+      <ReportDialog
+        open={dialog === 'report'}
+        onOpenChange={closeDialog}
+        subject={subject}
+        commentId={comment.id}
+        author={name}
+      />
+      {participation.moderator && (
+        <HideDialog
+          open={dialog === 'hide'}
+          onOpenChange={closeDialog}
+          subject={subject}
+          commentId={comment.id}
+        />
+      )}
+    </article>
+  );
+}

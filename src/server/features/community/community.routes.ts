@@ -17,15 +17,8 @@ import { enforceRateLimit } from '../../lib/rate-limit';
 import { createRouter, errorResponse, idParams, jsonBody, jsonContent } from '../../lib/router';
 import { loadViewer, requireViewer, viewerOf } from '../../lib/viewer';
 import { getCommenterProfile, saveCommenterProfile } from './commenters.service';
-import {
-  commentCounts,
-  createComment,
-  editComment,
-  likeComment,
-  listComments,
-  removeOwnComment,
-  unlikeComment,
-} from './comments.service';
+import { createComment, editComment, likeComment, removeOwnComment, unlikeComment } from './comments.service';
+import { commentCounts, listComments } from './threads.service';
 import { reportComment } from './reports.service';
 
 const tags = ['Community'];

@@ -9,7 +9,7 @@ import type { Viewer } from '../../lib/context';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
-import { loadTarget, requireParticipant } from './comments.service';
+import { loadTarget, requireParticipant } from './participation.service';
 import { reportEmail } from './community.emails';
 
 export interface ReportDeps {

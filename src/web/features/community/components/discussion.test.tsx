@@ -141,6 +141,31 @@ describe('Discussion: reading', () => {
   });
 });
 
+describe('Discussion: a link to a comment on another page', () => {
+  it("asks the server for the page holding the linked comment's thread, then shows that page", async () => {
+    const secondPage = commentList({ page: 2, threads: 25, comments: [comment({ replies: [reply()] })] });
+    const view = await renderDiscussion(
+      (request?: Request) => {
+        const url = new URL(request?.url ?? 'http://app/', 'http://app');
+        return url.searchParams.get('focus') || url.searchParams.get('page') === '2'
+          ? secondPage
+          : commentList({ threads: 25 });
+      },
+      { route: `/news/x#comment-${REPLY_ID}` },
+    );
+    const target = await waitFor(() => {
+      const element = document.getElementById(`comment-${REPLY_ID}`);
+      expect(element?.dataset.highlight).toBe('true');
+      return element;
+    });
+    expect(document.activeElement).toBe(target);
+    expect(view.requests).toContain(
+      `GET /api/comments?subject=${encodeURIComponent(SUBJECT)}&order=newest&page=1&focus=${REPLY_ID}`,
+    );
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+  });
+});
+
 describe('Discussion: who may write', () => {
   it('shows a guest the comments and a way to sign in that comes back here', async () => {
     await renderDiscussion(

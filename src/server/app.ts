@@ -120,8 +120,10 @@ export function createApp(deps: AppDeps, options: AppOptions) {
 
   app.notFound((c) => c.json(errorBody('not_found', `Not found: ${c.req.path}`), 404));
   app.onError((error, c) => {
-    if (error instanceof AppError)
+    if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
       return c.json(errorBody(error.code, error.message, error.issues), error.status);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(
         errorBody(error.status === 401 ? 'unauthorized' : 'bad_request', error.message),

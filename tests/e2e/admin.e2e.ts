@@ -230,6 +230,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
 test.describe('admin dashboard (SPEC §2 Admin)', () => {
   test('every tab has no axe violations, dark and light, at 390 px', async ({ page, signInAs }) => {
+    // Six tabs, two themes, an axe run each: longer than one journey.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
     for (const theme of ['dark', 'light'] as const) {
       // The theme follows the device: the shared admin account keeps 'system' for every test.

@@ -34,6 +34,8 @@ test.describe('community discussions', () => {
     signInAs,
     mailbox,
   }) => {
+    // Three members and an admin, one after another: longer than one page's test.
+    test.setTimeout(90_000);
     const post = await publishPost(playwright, baseURL ?? '');
     const stamp = Date.now();
     const aliceName = `Alice ${stamp}`;
@@ -115,7 +117,9 @@ test.describe('community discussions', () => {
 
     await signInAs(alice);
     await page.goto(post.path);
-    await expect(page.getByText('This comment is hidden while a moderator reviews it.')).toBeVisible();
+    // Its author is told a moderator hid it, and why.
+    await expect(page.getByText('A moderator hid this comment.')).toBeVisible();
+    await expect(page.getByText('Reason: Link to an outside site, checking it')).toBeVisible();
     await expect(page.getByText('Which corridor grew fastest?')).toHaveCount(0);
     await forgetSession();
 

@@ -41,7 +41,7 @@ test.describe('footer pages', () => {
     await expect(weeks.first().getByRole('link', { name: 'Premium' })).toHaveAttribute('href', '/membership');
     const firstWeek = (await weeks.first().getByRole('link').first().textContent()) ?? '';
     expect(firstWeek).toMatch(/^Week \d+, \d{4}$/);
-    await weeks.first().getByRole('link', { name: firstWeek }).click();
+    await weeks.first().getByRole('link', { name: firstWeek, exact: true }).click();
     await expect(page).toHaveURL(/\/analysis\/\d{4}-W\d{2}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstWeek);
     await expect(page.getByText('Closing price by day')).toBeVisible();

@@ -4,6 +4,7 @@ import {
   commenterProfileInputSchema,
   duplicateKey,
   editableUntil,
+  isReservedDisplayName,
   normalizeCommentBody,
   parseSubject,
   subjectPath,
@@ -61,5 +62,26 @@ describe('comment text', () => {
     expect(
       commenterProfileInputSchema.safeParse({ displayName: 'Ana', expertise: 'y'.repeat(81) }).success,
     ).toBe(false);
+  });
+});
+
+describe('names in the discussions', () => {
+  it('keeps names that would pass for the team to the team, however they are spelled', () => {
+    for (const name of [
+      'Site Admin',
+      'a.d.m.i.n',
+      'XRP-Research',
+      'xrp research desk',
+      'Official Ripple',
+      'MODERATOR',
+    ])
+      expect(isReservedDisplayName(name), name).toBe(true);
+    for (const name of ['Ada Lovelace', 'Research Fan', 'XRP Maxi'])
+      expect(isReservedDisplayName(name), name).toBe(false);
+  });
+
+  it('drops direction overrides, so a name or text reads as it is stored', () => {
+    expect(normalizeCommentBody('gnp\u202E.exe and \u2066isolated\u2069')).toBe('gnp.exe and isolated');
+    expect(normalizeCommentBody('مرحبا بالعالم')).toBe('مرحبا بالعالم');
   });
 });

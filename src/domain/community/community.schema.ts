@@ -65,6 +65,9 @@ export const communityMessages = {
   signIn: 'Sign in to join the discussion',
   verifyEmail: 'Verify your email address to join the discussion.',
   needsProfile: 'Choose the name shown with your comments before you post.',
+  nameTaken: 'Another member uses this name. Choose another.',
+  nameReserved:
+    "Names that suggest the site's team (admin, moderator, official, XRP Research) are kept for the team.",
   stopped: (reason: string | null) =>
     reason
       ? `An administrator stopped you from commenting: ${reason}`
@@ -83,15 +86,25 @@ export const communityMessages = {
   newAccount: `New accounts can post ${NEW_ACCOUNT_RATE.max} comments in their first day`,
 } as const;
 
-/** Line endings made \n, control characters other than \n and \t dropped, ends trimmed. */
+/**
+ * Line endings made \n; control characters other than \n and \t dropped, and the bidirectional
+ * overrides and isolates (U+202A–202E, U+2066–2069) that make "gnp.exe" show as "exe.png"; ends trimmed.
+ */
 export function normalizeCommentBody(text: string): string {
   let out = '';
   for (const char of text.replace(/\r\n?/g, '\n')) {
     const code = char.codePointAt(0) ?? 0;
-    if (char === '\n' || char === '\t' || (code >= 0x20 && code !== 0x7f && !(code >= 0x80 && code < 0xa0)))
-      out += char;
+    const control = code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0);
+    const bidiOverride = (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+    if (char === '\n' || char === '\t' || (!control && !bidiOverride)) out += char;
   }
   return out.trim();
+}
+
+/** A name only the site's team may use: it would pass for the team (the Team badge aside). */
+export function isReservedDisplayName(name: string): boolean {
+  const letters = name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return ['admin', 'moderator', 'official', 'xrpresearch'].some((word) => letters.includes(word));
 }
 
 /** What "the same text" means for the duplicate rule: case and spacing do not make it new. */
@@ -223,6 +236,10 @@ const commentShape = {
   /** Set while the viewer may still edit it. */
   editableUntil: z.string().nullable(),
   reportedByMe: z.boolean(),
+  /** A hidden comment: hidden by members' reports (until a moderator reviews it) or by a moderator. */
+  hiddenBy: hiddenBySchema.nullable(),
+  /** The moderator's reason for hiding it, shown to its author (and moderators). */
+  hiddenNote: z.string().nullable(),
   /** Moderators only: open reports, and who hid it and why. */
   moderation: z
     .object({

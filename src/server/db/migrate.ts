@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019-portfolio';
 import * as m0020 from './migrations/0020-portfolio-events';
 import * as m0021 from './migrations/0021-announce-viewer-and-portfolio-changes';
 import * as m0022 from './migrations/0022-community';
+import * as m0023 from './migrations/0023-unique-display-names';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020-portfolio-events': m0020,
   '0021-announce-viewer-and-portfolio-changes': m0021,
   '0022-community': m0022,
+  '0023-unique-display-names': m0023,
 };
 
 /** Every migration this code knows, oldest first. */

@@ -27,11 +27,21 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues: ErrorIssue[] | undefined;
 
+  /** Seconds until a refused request may be tried again: answered as Retry-After. */
+  retryAfter: number | undefined;
+
   constructor(code: ErrorCode, message: string, issues?: ErrorIssue[]) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.issues = issues;
+  }
+
+  /** A 429 with its Retry-After. */
+  static rateLimited(message: string, retryAfterSeconds: number): AppError {
+    const error = new AppError('rate_limited', message);
+    error.retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+    return error;
   }
 
   get status(): ContentfulStatusCode {

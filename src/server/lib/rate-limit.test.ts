@@ -7,7 +7,8 @@ describe('how long to wait, as a refusal says it', () => {
     expect(waitText(45)).toBe('45 seconds');
     expect(waitText(60)).toBe('1 minute');
     expect(waitText(584)).toBe('10 minutes');
-    expect(waitText(3591)).toBe('60 minutes');
+    expect(waitText(3591)).toBe('1 hour');
+    expect(waitText(59.4)).toBe('1 minute');
     expect(waitText(3600)).toBe('1 hour');
     expect(waitText(7201)).toBe('3 hours');
   });

@@ -60,7 +60,7 @@ export async function enforceRateLimit(
 /** A wait as people say it: "45 seconds", "1 minute", "10 minutes", "2 hours". */
 export function waitText(seconds: number): string {
   const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
-  if (seconds < 3600) return plural(Math.ceil(seconds / 60), 'minute');
+  if (Math.ceil(seconds) < 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
+  if (Math.ceil(seconds / 60) < 60) return plural(Math.ceil(seconds / 60), 'minute');
   return plural(Math.ceil(seconds / 3600), 'hour');
 }

@@ -5,6 +5,7 @@ export {
   notifyMembers,
   pruneNotifications,
   toNotificationDto,
+  withdrawNotifications,
   type NewNotification,
 } from './notifications.service';
 export { listRules } from './rules.service';

@@ -53,6 +53,15 @@ export function toNotificationDto(row: Selectable<NotificationsTable>): Notifica
   };
 }
 
+/** Takes back notifications whose source is gone (a deleted reply): their text must not outlive it. */
+export async function withdrawNotifications(trx: Trx, sourceKeys: readonly string[]): Promise<void> {
+  if (sourceKeys.length === 0) return;
+  await trx
+    .deleteFrom('notifications')
+    .where('source_key', 'in', [...sourceKeys])
+    .execute();
+}
+
 /** A cursor is the last item's created_at and id: stable while new notifications arrive on top. */
 const encodeCursor = (row: { created_at: Date; id: string }) =>
   Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');

@@ -1,5 +1,10 @@
-import { communityMessages, type CommenterProfile } from '@/domain/community/community.schema';
+import {
+  communityMessages,
+  isReservedDisplayName,
+  type CommenterProfile,
+} from '@/domain/community/community.schema';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/context';
 
 /** The member's name and expertise line in the discussions, and why they cannot comment (if so). */
@@ -20,21 +25,41 @@ export async function getCommenterProfile(db: Db, viewer: Viewer): Promise<Comme
   };
 }
 
-/** Sets the name (and expertise line) shown with every comment of the member, past ones included. */
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+
+/**
+ * Sets the name (and expertise line) shown with every comment of the member, past ones included. A
+ * name is one member's (whatever its case), names that would pass for the team are the team's, and a
+ * member stopped from commenting keeps the name they had.
+ */
 export async function saveCommenterProfile(
   db: Db,
   viewer: Viewer,
   input: { displayName: string; expertise?: string | null | undefined },
 ): Promise<CommenterProfile> {
+  const current = await getCommenterProfile(db, viewer);
+  if (current.blockedReason) throw new AppError('forbidden', current.blockedReason);
+  if (!viewer.isAdmin && isReservedDisplayName(input.displayName))
+    throw new AppError('validation_error', communityMessages.nameReserved, [
+      { path: 'displayName', message: communityMessages.nameReserved },
+    ]);
   const expertise = input.expertise ? input.expertise : null;
-  await db
-    .insertInto('commenters')
-    .values({ user_id: viewer.user.id, display_name: input.displayName, expertise })
-    .onConflict((conflict) =>
-      conflict
-        .column('user_id')
-        .doUpdateSet({ display_name: input.displayName, expertise, updated_at: new Date() }),
-    )
-    .execute();
+  try {
+    await db
+      .insertInto('commenters')
+      .values({ user_id: viewer.user.id, display_name: input.displayName, expertise })
+      .onConflict((conflict) =>
+        conflict
+          .column('user_id')
+          .doUpdateSet({ display_name: input.displayName, expertise, updated_at: new Date() }),
+      )
+      .execute();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AppError('conflict', communityMessages.nameTaken, [
+      { path: 'displayName', message: communityMessages.nameTaken },
+    ]);
+  }
   return getCommenterProfile(db, viewer);
 }

@@ -15,10 +15,13 @@ import type { Db, Trx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/context';
 import { waitText } from '../../lib/rate-limit';
-import { notifyMembers } from '../alerts';
+import { notifyMembers, withdrawNotifications } from '../alerts';
 import { loadTarget, readerOf, requireParticipant } from './participation.service';
 import { loadSubject } from './subjects.service';
 import { readOne } from './threads.service';
+
+/** The source key of the notification a reply sends (one per reply). */
+export const replySource = (commentId: string) => `reply:${commentId}`;
 
 export const fingerprintOf = (text: string) =>
   crypto.createHash('sha256').update(duplicateKey(text)).digest('base64url');
@@ -48,19 +51,16 @@ async function enforceLimits(trx: Trx, viewer: Viewer, fingerprint: string, now:
     const freeAt =
       inWindow[inWindow.length - COMMENT_RATE.max]!.created_at.getTime() +
       COMMENT_RATE.windowMinutes * 60_000;
-    throw new AppError(
-      'rate_limited',
-      `${communityMessages.rate}; try again in ${waitText((freeAt - now.getTime()) / 1000)}.`,
-    );
+    const wait = (freeAt - now.getTime()) / 1000;
+    throw AppError.rateLimited(`${communityMessages.rate}; try again in ${waitText(wait)}.`, wait);
   }
   const accountAge = now.getTime() - new Date(viewer.user.createdAt).getTime();
   if (accountAge < NEW_ACCOUNT_RATE.hours * 3_600_000) {
     const sinceJoining = recent.filter((row) => row.created_at >= new Date(viewer.user.createdAt));
-    if (sinceJoining.length >= NEW_ACCOUNT_RATE.max)
-      throw new AppError(
-        'rate_limited',
-        `${communityMessages.newAccount}; try again in ${waitText((NEW_ACCOUNT_RATE.hours * 3_600_000 - accountAge) / 1000)}.`,
-      );
+    if (sinceJoining.length >= NEW_ACCOUNT_RATE.max) {
+      const wait = (NEW_ACCOUNT_RATE.hours * 3_600_000 - accountAge) / 1000;
+      throw AppError.rateLimited(`${communityMessages.newAccount}; try again in ${waitText(wait)}.`, wait);
+    }
   }
 }
 
@@ -119,9 +119,10 @@ export async function createComment(
           {
             userId: repliedTo.author_id,
             type: 'reply',
-            sourceKey: `reply:${row.id}`,
+            sourceKey: replySource(row.id),
             title: `${me.display_name ?? 'A member'} replied to your comment`,
-            body: `On “${excerpt(info.title, 120)}”: ${excerpt(input.body, 200)}`,
+            // What was said first (the bell shows two lines), then where.
+            body: `${excerpt(input.body, 200)} — on “${excerpt(info.title, 80)}”`,
             url: `${info.path}#comment-${row.id}`,
           },
         ],
@@ -141,8 +142,10 @@ export async function editComment(
   now = new Date(),
 ): Promise<Comment> {
   await db.transaction().execute(async (trx) => {
-    const { row } = await loadTarget(trx, viewer, id);
+    const { row, info } = await loadTarget(trx, viewer, id);
     if (row.author_id !== viewer.user.id) throw new AppError('forbidden', communityMessages.notYours);
+    // Stopped from commenting, no longer verified, or blocked: no edits either.
+    await requireParticipant(trx, viewer, info, { needsProfile: false, stoppedMayAct: false });
     if (row.status !== 'visible')
       throw new AppError('conflict', 'Hidden or removed comments cannot be edited.');
     if (editableUntil(row.created_at) <= now) throw new AppError('conflict', communityMessages.editWindow);
@@ -173,6 +176,8 @@ export async function removeOwnComment(db: Db, viewer: Viewer, id: string): Prom
       .where('comment_id', '=', id)
       .where('resolved_at', 'is', null)
       .execute();
+    // The reply's notification quoted it: the text goes from there too.
+    await withdrawNotifications(trx, [replySource(id)]);
   });
 }
 

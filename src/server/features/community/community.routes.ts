@@ -52,7 +52,8 @@ export function createCommunityRoutes(deps: AppDeps) {
     method: 'get',
     path: '/comments/counts',
     tags,
-    summary: 'How many visible comments each discussion has (for the cards)',
+    summary:
+      'How many visible comments each discussion has (for the cards; research only for those who can read it)',
     request: { query: commentCountsQuerySchema },
     responses: { 200: jsonContent(commentCountsSchema, 'The counts'), 422: errorResponse('Bad query') },
   });
@@ -151,7 +152,8 @@ export function createCommunityRoutes(deps: AppDeps) {
     responses: {
       200: jsonContent(commenterProfileSchema, 'Saved'),
       ...signedInErrors,
-      422: errorResponse('A field is invalid'),
+      409: errorResponse('Another member uses this name'),
+      422: errorResponse('A field is invalid, or a name kept for the team'),
     },
   });
 
@@ -168,8 +170,9 @@ export function createCommunityRoutes(deps: AppDeps) {
       return c.json(await listComments(deps.db, c.req.valid('query'), viewer), 200);
     })
     .openapi(counts, async (c) => {
-      c.header('Cache-Control', 'no-cache');
-      return c.json({ counts: await commentCounts(deps.db, c.req.valid('query').subjects) }, 200);
+      const viewer = await loadViewer(c, deps);
+      c.header('Cache-Control', 'private, no-cache');
+      return c.json({ counts: await commentCounts(deps.db, c.req.valid('query').subjects, viewer) }, 200);
     })
     .openapi(create, async (c) => c.json(await createComment(deps.db, viewerOf(c), c.req.valid('json')), 201))
     .openapi(edit, async (c) =>

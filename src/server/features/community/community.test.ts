@@ -648,3 +648,106 @@ describe('a link to one comment', () => {
     expect((await focused('newest', crypto.randomUUID())).page).toBe(1);
   });
 });
+
+describe('review fixes', () => {
+  it('lets a member stopped from commenting neither edit nor rename', async () => {
+    const member = await named(await aged(await app().signedInUser()), 'Soon Stopped');
+    const subject = `news:${await newArticle()}`;
+    const mine = await posted(member, 'Before the stop.', { subject });
+    await client(admin).admin.comments.members[':userId'].stop.$post({
+      param: { userId: member.userId },
+      json: { reason: 'Spam' },
+    });
+    const page = await list(member, subject);
+    expect(page.participation.status).toBe('stopped');
+    expect(page.comments[0]).toMatchObject({ id: mine.id, mine: true, editableUntil: null });
+    const edit = await client(member).comments[':id'].$patch({
+      param: { id: mine.id },
+      json: { body: 'spam spam' },
+    });
+    expect(edit.status).toBe(403);
+    const rename = await client(member).community.profile.$put({ json: { displayName: 'Totally Ada' } });
+    expect(rename.status).toBe(403);
+    expect(await errorOf(rename)).toBe('An administrator stopped you from commenting: Spam');
+  });
+
+  it('keeps names to one member and names that pass for the team to the team; strips direction overrides', async () => {
+    const first = await named(await aged(await app().signedInUser()), 'Unique Name');
+    const second = await aged(await app().signedInUser());
+    const taken = await client(second).community.profile.$put({ json: { displayName: 'unique NAME' } });
+    expect(taken.status).toBe(409);
+    expect(await errorOf(taken)).toBe(communityMessages.nameTaken);
+    const reserved = await client(second).community.profile.$put({
+      json: { displayName: 'Ada (XRP Research)' },
+    });
+    expect(reserved.status).toBe(422);
+    expect(
+      (await client(admin).community.profile.$put({ json: { displayName: 'XRP Research Desk' } })).status,
+    ).toBe(200);
+    await named(second, 'gnp\u202E.exe');
+    expect((await (await client(second).community.profile.$get()).json()).displayName).toBe('gnp.exe');
+    // Keeping one's own name (in another case) is no conflict.
+    expect(
+      (await client(first).community.profile.$put({ json: { displayName: 'UNIQUE name' } })).status,
+    ).toBe(200);
+  });
+
+  it('says when to try again (Retry-After), puts the reply first in the notification, and refuses reporting a hidden comment', async () => {
+    const fresh = await named(await app().signedInUser(), 'Fresh Again');
+    const subject = `news:${await newArticle('A very long article title that goes on')}`;
+    for (const body of ['a', 'b', 'c']) await posted(fresh, body, { subject });
+    const refused = await post(fresh, 'd', { subject });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+
+    const top = await posted(carol, 'Carol asks.', { subject });
+    await posted(bob, 'Bob answers first.', { subject, parentId: top.id });
+    const note = (await bell(carol)).items.find((item) => item.title === 'Bob replied to your comment')!;
+    expect(note.body).toBe('Bob answers first. — on “A very long article title that goes on”');
+
+    await client(admin).admin.comments[':id'].hide.$post({
+      param: { id: top.id },
+      json: { reason: 'Off topic' },
+    });
+    const report = await client(alice).comments[':id'].reports.$post({
+      param: { id: top.id },
+      json: { reason: 'spam' },
+    });
+    expect(report.status).toBe(409);
+    // Its author is told who hid it and why; others only that a moderator did.
+    const seenByCarol = (await list(carol, subject)).comments.find((item) => item.id === top.id)!;
+    expect(seenByCarol).toMatchObject({ hiddenBy: 'moderator', hiddenNote: 'Off topic', body: null });
+    const seenByAlice = (await list(alice, subject)).comments.find((item) => item.id === top.id)!;
+    expect(seenByAlice).toMatchObject({ hiddenBy: 'moderator', hiddenNote: null });
+  });
+
+  it('tells only those who can read a research post how many comments it has', async () => {
+    const subject = `research:${researchId}`;
+    const counts = async (member?: Member) => {
+      const response = await client(member).comments.counts.$get({
+        query: { subjects: `${subject},${news}` },
+      });
+      return ((await response.json()) as { counts: Record<string, number> }).counts;
+    };
+    expect(Object.keys(await counts(alice))).toEqual([news]);
+    expect(Object.keys(await counts())).toEqual([news]);
+    expect(Object.keys(await counts(premium)).sort()).toEqual([news, subject].sort());
+  });
+
+  it("clears a deleted member's reported comments from the queue and their replies from others' bells", async () => {
+    const leaving = await named(await aged(await app().signedInUser()), 'Gina Leaving');
+    const subject = `news:${await newArticle()}`;
+    const starter = await named(await aged(await app().signedInUser()), 'Starter');
+    const top = await posted(starter, 'Starter starts.', { subject });
+    const reply = await posted(leaving, 'Gina replies.', { subject, parentId: top.id });
+    const gina = (item: { title: string }) => item.title === 'Gina Leaving replied to your comment';
+    await client(bob).comments[':id'].reports.$post({ param: { id: reply.id }, json: { reason: 'spam' } });
+    expect((await bell(starter)).items.some(gina)).toBe(true);
+    expect((await client(leaving).account.delete.$post({ json: { password: TEST_PASSWORD } })).status).toBe(
+      200,
+    );
+    expect((await bell(starter)).items.some(gina)).toBe(false);
+    const queue = await (await client(admin).admin.comments.$get({ query: { filter: 'queue' } })).json();
+    expect(queue.items.map((item) => item.id)).not.toContain(reply.id);
+  });
+});

@@ -1,4 +1,6 @@
 import type { Db, Trx } from '../../db/client';
+import { withdrawNotifications } from '../alerts';
+import { replySource } from './comments.service';
 import { describeSubjects } from './subjects.service';
 
 /**
@@ -7,6 +9,18 @@ import { describeSubjects } from './subjects.service';
  * others stay where they were.
  */
 export async function anonymizeMemberComments(trx: Trx, userId: string): Promise<void> {
+  const ids = (await trx.selectFrom('comments').select('id').where('author_id', '=', userId).execute()).map(
+    (row) => row.id,
+  );
+  if (ids.length === 0) return;
+  // Nothing is left to review, and the replies' notifications no longer quote them.
+  await trx
+    .updateTable('comment_reports')
+    .set({ resolved_at: new Date() })
+    .where('comment_id', 'in', ids)
+    .where('resolved_at', 'is', null)
+    .execute();
+  await withdrawNotifications(trx, ids.map(replySource));
   await trx
     .updateTable('comments')
     .set({
@@ -23,7 +37,7 @@ export async function anonymizeMemberComments(trx: Trx, userId: string): Promise
 
 /** The member's discussions for 'Download my data': their name there, comments and likes. */
 export async function exportMemberCommunity(db: Db, userId: string) {
-  const [profile, comments, likes] = await Promise.all([
+  const [profile, comments, likes, reports] = await Promise.all([
     db
       .selectFrom('commenters')
       .select(['display_name', 'expertise', 'stopped_at', 'stopped_reason', 'created_at'])
@@ -42,10 +56,18 @@ export async function exportMemberCommunity(db: Db, userId: string) {
       .where('l.user_id', '=', userId)
       .orderBy('l.created_at', 'desc')
       .execute(),
+    db
+      .selectFrom('comment_reports as r')
+      .innerJoin('comments as c', 'c.id', 'r.comment_id')
+      .select(['r.comment_id', 'r.reason', 'r.details', 'r.created_at', 'c.subject_type', 'c.subject_key'])
+      .where('r.reporter_id', '=', userId)
+      .orderBy('r.created_at', 'desc')
+      .execute(),
   ]);
   const subjects = await describeSubjects(db, [
     ...comments.map((row) => ({ type: row.subject_type, key: row.subject_key })),
     ...likes.map((row) => ({ type: row.subject_type, key: row.subject_key })),
+    ...reports.map((row) => ({ type: row.subject_type, key: row.subject_key })),
   ]);
   const where = (row: { subject_type: string; subject_key: string }) => {
     const subject = `${row.subject_type}:${row.subject_key}`;
@@ -74,6 +96,13 @@ export async function exportMemberCommunity(db: Db, userId: string) {
     likes: likes.map((row) => ({
       commentId: row.comment_id,
       ...where(row),
+      createdAt: row.created_at.toISOString(),
+    })),
+    reportsFiled: reports.map((row) => ({
+      commentId: row.comment_id,
+      ...where(row),
+      reason: row.reason,
+      details: row.details,
       createdAt: row.created_at.toISOString(),
     })),
   };

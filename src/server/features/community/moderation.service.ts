@@ -8,13 +8,15 @@ import {
 import type { Db, Trx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { withdrawNotifications } from '../alerts';
+import { replySource } from './comments.service';
 import { describeSubjects } from './subjects.service';
 
 export const MODERATION_PAGE_SIZE = 25;
 
 const hasOpenReports = sql<boolean>`EXISTS (SELECT 1 FROM comment_reports r WHERE r.comment_id = c.id AND r.resolved_at IS NULL)`;
 /** Waiting for a moderator: open reports, or hidden by reports (a moderator's own hide is decided). */
-const waitingForReview = sql<boolean>`(${hasOpenReports} OR (c.status = 'hidden' AND c.hidden_by = 'reports'))`;
+const waitingForReview = sql<boolean>`(c.status <> 'removed' AND (${hasOpenReports} OR (c.status = 'hidden' AND c.hidden_by = 'reports')))`;
 
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -221,7 +223,11 @@ export async function restoreComment(db: Db, adminId: string, id: string): Promi
 export async function deleteComment(db: Db, adminId: string, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await lockComment(trx, id);
-    if (row.status === 'removed') return;
+    if (row.status === 'removed') {
+      // Already gone (by its author or with their account): what is left to decide is its reports.
+      await closeReports(trx, id);
+      return;
+    }
     await trx
       .updateTable('comments')
       .set({ status: 'removed', removed_by: 'moderator', body: '', fingerprint: '' })
@@ -234,6 +240,7 @@ export async function deleteComment(db: Db, adminId: string, id: string): Promis
       targetUserId: row.author_id,
       oldValue: { comment: id, subject: subjectOf(row), status: row.status, body: row.body },
     });
+    await withdrawNotifications(trx, [replySource(id)]);
   });
 }
 

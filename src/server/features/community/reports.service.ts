@@ -34,7 +34,13 @@ export async function reportComment(
     const { row, info } = await loadTarget(trx, viewer, id);
     await requireParticipant(trx, viewer, info, { needsProfile: false, stoppedMayAct: true });
     if (row.author_id === viewer.user.id) throw new AppError('conflict', communityMessages.ownReport);
-    if (row.status === 'removed') throw new AppError('conflict', 'This comment has already been removed.');
+    if (row.status !== 'visible')
+      throw new AppError(
+        'conflict',
+        row.status === 'hidden'
+          ? 'This comment is already hidden.'
+          : 'This comment has already been removed.',
+      );
     const inserted = await trx
       .insertInto('comment_reports')
       .values({

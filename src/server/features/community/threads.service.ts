@@ -16,7 +16,7 @@ import type { Db, Trx } from '../../db/client';
 import type { CommentStatus } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/context';
-import { loadSubject } from './subjects.service';
+import { canReadPremium, loadSubject } from './subjects.service';
 import { isModerator, participationOf, readerOf } from './participation.service';
 
 type CommentRow = {
@@ -70,7 +70,8 @@ function selectComments(db: Db | Trx, viewerId: string | null) {
 }
 
 /** A stored comment as this viewer may see it: hidden text for moderators only, removed text never. */
-function toDto(row: CommentRow, viewer: Viewer | null, now: Date): CommentReply {
+/** `mayWrite`: the viewer may post here now (a member stopped from commenting may not edit either). */
+function toDto(row: CommentRow, viewer: Viewer | null, now: Date, mayWrite = true): CommentReply {
   const moderator = isModerator(viewer);
   const mine = Boolean(viewer && row.author_id === viewer.user.id);
   const until = editableUntil(row.created_at);
@@ -90,8 +91,10 @@ function toDto(row: CommentRow, viewer: Viewer | null, now: Date): CommentReply 
     likes: row.likes,
     liked: row.liked,
     mine,
-    editableUntil: mine && row.status === 'visible' && until > now ? until.toISOString() : null,
+    editableUntil: mine && mayWrite && row.status === 'visible' && until > now ? until.toISOString() : null,
     reportedByMe: row.reported,
+    hiddenBy: row.status === 'hidden' ? row.hidden_by : null,
+    hiddenNote: row.status === 'hidden' && (mine || moderator) ? row.hidden_reason : null,
     moderation: moderator
       ? { openReports: row.open_reports, hiddenBy: row.hidden_by, hiddenReason: row.hidden_reason }
       : null,
@@ -172,9 +175,13 @@ export async function listComments(
           .orderBy('c.created_at', 'asc')
           .orderBy('c.id', 'asc')
           .execute()) as CommentRow[]);
+  const mayWrite = participation.status === 'ok';
   const repliesOf = new Map<string, CommentReply[]>();
   for (const row of replies)
-    repliesOf.set(row.parent_id!, [...(repliesOf.get(row.parent_id!) ?? []), toDto(row, viewer, now)]);
+    repliesOf.set(row.parent_id!, [
+      ...(repliesOf.get(row.parent_id!) ?? []),
+      toDto(row, viewer, now, mayWrite),
+    ]);
   return {
     subject: subjectText(subject),
     order: query.order,
@@ -182,7 +189,10 @@ export async function listComments(
     page,
     pageSize: COMMENTS_PAGE_SIZE,
     threads: Number(threads.total),
-    comments: tops.map((row) => ({ ...toDto(row, viewer, now), replies: repliesOf.get(row.id) ?? [] })),
+    comments: tops.map((row) => ({
+      ...toDto(row, viewer, now, mayWrite),
+      replies: repliesOf.get(row.id) ?? [],
+    })),
     participation,
   };
 }
@@ -234,8 +244,17 @@ async function visibleCount(db: Db, subject: CommentSubject): Promise<number> {
 }
 
 /** Visible comments per discussion, for the cards (0 for a discussion nobody has joined). */
-export async function commentCounts(db: Db, subjects: readonly string[]): Promise<Record<string, number>> {
-  const parsed = subjects.map(parseSubject).filter((subject) => subject !== null);
+export async function commentCounts(
+  db: Db,
+  subjects: readonly string[],
+  viewer: Viewer | null,
+): Promise<Record<string, number>> {
+  // A research discussion is for those who can read the post: others are not told its size.
+  const readsResearch = canReadPremium(readerOf(viewer));
+  const parsed = subjects
+    .map(parseSubject)
+    .filter((subject) => subject !== null && (subject.type !== 'research' || readsResearch))
+    .map((subject) => subject!);
   const counts: Record<string, number> = Object.fromEntries(
     parsed.map((subject) => [subjectText(subject), 0]),
   );

@@ -89,6 +89,29 @@ describe('/news/:id', () => {
     expect(document.querySelector('img')).toBeNull();
   });
 
+  it('leads a member back to the news, and a guest (for whom the news list is closed) to the home page', async () => {
+    const member = renderArticle(article(), { signedIn: true });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('link', { name: 'All news' }).getAttribute('href')).toBe('/news');
+    member.unmount();
+
+    renderArticle(article());
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(document.querySelector('a[href="/news"]')).toBeNull();
+  });
+
+  it('offers a guest on a missing article the home page and signing in, not the members’ news list', async () => {
+    renderArticle({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'This article does not exist (or no longer does).' } },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Article not found' });
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Sign in to read the news' }).getAttribute('href')).toBe('/auth');
+    expect(document.querySelector('a[href="/news"]')).toBeNull();
+  });
+
   it('answers an unknown article with the not-found page', async () => {
     renderArticle({
       status: 404,

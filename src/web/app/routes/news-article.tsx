@@ -10,6 +10,7 @@ import { Discussion } from '@/web/features/community';
 import { newsArticleQuery } from '@/web/features/news/api/news';
 import { useDates } from '@/web/features/preferences';
 import { ApiError } from '@/web/lib/api-client';
+import { useSession } from '@/web/lib/session';
 import { PageHeading } from './page-heading';
 import { usePageTitle } from '../use-page-title';
 
@@ -23,7 +24,11 @@ function outboundUrl(url: string): string | null {
   }
 }
 
-function ArticleNotFound({ message }: { message: string }) {
+/**
+ * The news list (/news) is for members: a guest (who came by a shared link) is offered the home page,
+ * and signing in to read the rest of the news.
+ */
+function ArticleNotFound({ message, signedIn }: { message: string; signedIn: boolean }) {
   usePageTitle('Article not found');
   return (
     <div className="flex flex-col items-center gap-4 py-24 text-center">
@@ -31,12 +36,27 @@ function ArticleNotFound({ message }: { message: string }) {
       <h1 className="text-2xl font-semibold">Article not found</h1>
       <p className="text-muted-foreground">{message}</p>
       <div className="flex flex-wrap justify-center gap-2">
-        <Button asChild>
-          <Link to="/news">Browse the news</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/">Return to Home</Link>
-        </Button>
+        {signedIn ? (
+          <>
+            <Button asChild>
+              <Link to="/news">Browse the news</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/">Return to Home</Link>
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button asChild>
+              <Link to="/">Return to Home</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/auth" state={{ from: '/news' }}>
+                Sign in to read the news
+              </Link>
+            </Button>
+          </>
+        )}
       </div>
     </div>
   );
@@ -50,14 +70,18 @@ export function Component() {
   const dates = useDates();
   const { id = '' } = useParams();
   const article = useQuery(newsArticleQuery(id));
-  const back = <BackLink to="/news">All news</BackLink>;
+  const signedIn = Boolean(useSession().user);
+  // The list of news is for members; a guest goes back to the home page.
+  const back = signedIn ? <BackLink to="/news">All news</BackLink> : <BackLink to="/">Home</BackLink>;
 
   if (article.isPending) return <Spinner label="Loading the article..." />;
   if (article.isError) {
     const status = article.error instanceof ApiError ? article.error.status : 0;
     // 422: not an article id at all.
     if (status === 404 || status === 422)
-      return <ArticleNotFound message="This article does not exist (or no longer does)." />;
+      return (
+        <ArticleNotFound message="This article does not exist (or no longer does)." signedIn={signedIn} />
+      );
     return (
       <>
         {back}

@@ -51,6 +51,24 @@ describe('research and its discussions', () => {
     ]);
   });
 
+  it('says "Comments" with no number on a card the counts leave out (a post the reader cannot read)', async () => {
+    renderApp(<ResearchList />, {
+      route: '/research',
+      api: {
+        'GET /api/research': {
+          posts: [post({ body: null, locked: true })],
+          page: 1,
+          pageSize: 10,
+          total: 1,
+        },
+        'GET /api/comments/counts': { counts: {} },
+      },
+    });
+    const link = await screen.findByRole('link', { name: 'Comments: Escrow in 2026' });
+    expect(link.textContent).toBe('Comments');
+    expect(link.getAttribute('href')).toBe('/research/escrow-in-2026#comments');
+  });
+
   it('shows a reader who cannot read the post a note instead of its discussion, and asks for none', async () => {
     const view = renderApp(
       <Routes>
@@ -67,6 +85,8 @@ describe('research and its discussions', () => {
       ),
     ).toBeTruthy();
     expect(view.requests.filter(comments)).toEqual([]);
+    // Where a card's "Comments" link (#comments) lands.
+    expect(document.getElementById('comments')?.textContent).toContain('Comments');
   });
 
   it('shows a Premium member the discussion under the post', async () => {

@@ -22,3 +22,39 @@ export function useReturnFocus() {
     },
   };
 }
+
+/** Whether the keyboard focus fell to the page: on its body, or on an element removed or disabled. */
+export function focusLost(): boolean {
+  const active = document.activeElement;
+  return (
+    !active ||
+    active === document.body ||
+    !active.isConnected ||
+    (active instanceof HTMLElement && active.matches(':disabled'))
+  );
+}
+
+type Candidates = () => readonly (Element | null | undefined)[];
+
+/**
+ * Moves the focus to the first of `candidates` on the page once the change in hand has rendered: the
+ * list re-renders a moment after its request settles, so it looks for one for up to a second.
+ * `whenLost`: only if the focus fell to the page meanwhile (the control that had it was removed or
+ * disabled by the change), never away from where the member has put it since.
+ */
+export function focusSoon(candidates: Candidates, { whenLost = false }: { whenLost?: boolean } = {}) {
+  let tries = 20;
+  const attempt = () => {
+    if (!whenLost || focusLost()) {
+      const target = candidates().find(
+        (element): element is HTMLElement => element instanceof HTMLElement && element.isConnected,
+      );
+      if (target) {
+        target.focus();
+        return;
+      }
+    }
+    if (--tries > 0) setTimeout(attempt, 50);
+  };
+  setTimeout(attempt, 0);
+}

@@ -32,6 +32,8 @@ export function reply(overrides: Partial<CommentReply> = {}): CommentReply {
     mine: false,
     editableUntil: null,
     reportedByMe: false,
+    hiddenBy: null,
+    hiddenNote: null,
     moderation: null,
     ...overrides,
   };

@@ -392,3 +392,125 @@ describe('CommentsTab: actions', () => {
     expect(writes(view.requests)).toEqual(['POST /api/admin/comments/members/user-1/resume']);
   });
 });
+
+describe('CommentsTab: where the keyboard focus goes', () => {
+  const card = async (title: string) =>
+    (await screen.findByRole('heading', { name: new RegExp(title) })).closest('article') as HTMLElement;
+  const tabHeading = () => screen.getByRole('heading', { name: 'Comments', level: 2 });
+  const firstHidden: ModerationItem = { ...hidden, id: 'comment-3', subjectTitle: 'First hidden' };
+
+  it('after Restore, on the card that took the restored one’s place (the restored one left the queue)', async () => {
+    let items = [firstHidden, reported];
+    await renderTab({
+      [LIST]: () => list(items),
+      'POST /api/admin/comments/comment-3/restore': () => {
+        items = [reported];
+        return {};
+      },
+    });
+    const restore = within(await card('First hidden')).getByRole('button', { name: 'Restore' });
+    restore.focus();
+    fireEvent.click(restore);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: /First hidden/ })).toBeNull());
+    await waitFor(async () => expect(document.activeElement).toBe(await card('Ledger upgrade goes live')));
+  });
+
+  it('after Hide, on the card (its Hide button is gone); on the heading when no card is left', async () => {
+    let items = [reported];
+    await renderTab({
+      [LIST]: () => list(items),
+      'POST /api/admin/comments/comment-1/hide': () => {
+        items = [{ ...reported, state: 'hidden', hiddenBy: 'moderator', hiddenReason: 'Advertising' }];
+        return {};
+      },
+      'DELETE /api/admin/comments/comment-1': () => {
+        items = [];
+        return {};
+      },
+    });
+    const hide = within(await card('Ledger upgrade goes live')).getByRole('button', { name: 'Hide' });
+    hide.focus();
+    const dialog = await openDialog(within(await card('Ledger upgrade goes live')), 'Hide');
+    fireEvent.change(dialog.getByLabelText('Reason'), { target: { value: 'Advertising' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Hide comment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(async () => expect(document.activeElement).toBe(await card('Ledger upgrade goes live')));
+
+    const remove = within(await card('Ledger upgrade goes live')).getByRole('button', { name: 'Delete' });
+    remove.focus();
+    fireEvent.click(remove);
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete this comment?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await screen.findByText('Nothing waiting for review.');
+    await waitFor(() => expect(document.activeElement).toBe(tabHeading()));
+  });
+
+  it('after "Allow commenting", on the card rather than on the button that now says the opposite', async () => {
+    const stopped = { ...alice, stoppedAt: '2026-03-04T10:00:00.000Z', stoppedReason: 'Repeated spam' };
+    let items: ModerationItem[] = [{ ...reported, author: stopped }];
+    await renderTab({
+      [LIST]: () => list(items),
+      'POST /api/admin/comments/members/user-1/resume': () => {
+        items = [reported];
+        return { stoppedAt: null, stoppedReason: null };
+      },
+    });
+    const allow = within(await card('Ledger upgrade goes live')).getByRole('button', {
+      name: 'Allow commenting',
+    });
+    allow.focus();
+    fireEvent.click(allow);
+    await waitFor(async () =>
+      expect(
+        within(await card('Ledger upgrade goes live')).getByRole('button', { name: 'Stop commenting' }),
+      ).toBeTruthy(),
+    );
+    await waitFor(async () => expect(document.activeElement).toBe(await card('Ledger upgrade goes live')));
+  });
+
+  it("on the banner of a member's history, and on the heading back from it", async () => {
+    await renderTab();
+    const history = within(await card('Ledger upgrade goes live')).getByRole('button', {
+      name: "Member's history",
+    });
+    history.focus();
+    fireEvent.click(history);
+    const banner = await screen.findByRole('region', {
+      name: 'Showing every comment by Alice L. (alice@example.com)',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(banner));
+    const back = within(banner).getByRole('button', { name: 'Back to all members' });
+    back.focus();
+    fireEvent.click(back);
+    await waitFor(() => expect(document.activeElement).toBe(tabHeading()));
+  });
+
+  it('on the first card of the page Next shows, though Next is then disabled', async () => {
+    await renderTab({
+      [LIST]: (request: Request) =>
+        new URL(request.url).searchParams.get('page') === '2'
+          ? list([firstHidden], { page: 2, total: 30 })
+          : list([reported], { total: 30 }),
+    });
+    await card('Ledger upgrade goes live');
+    const next = screen.getByRole('button', { name: 'Next' });
+    next.focus();
+    fireEvent.click(next);
+    await waitFor(async () => expect(document.activeElement).toBe(await card('First hidden')));
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows right-to-left text by its own direction', async () => {
+    await renderTab({
+      [LIST]: list([
+        { ...reported, body: 'تدفقات للأسبوع الثالث', author: { ...alice, displayName: 'نورة' } },
+      ]),
+    });
+    const first = await item('Ledger upgrade goes live');
+    expect(first.getByTestId('moderation-body').getAttribute('dir')).toBe('auto');
+    expect(first.getByText('نورة').getAttribute('dir')).toBe('auto');
+  });
+});

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { type ModerationFilter, type ModerationItem } from '@/domain/community/community.schema';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Input, Label } from '@/web/components/ui/input';
+import { focusSoon } from '@/web/components/ui/return-focus';
 import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Pager } from '@/web/components/pager';
@@ -16,7 +17,7 @@ import {
   useResumeCommenting,
   type ModerationParams,
 } from '../api/admin';
-import { ModerationCard } from './moderation-card';
+import { ModerationCard, moderationCardId } from './moderation-card';
 import { HideDialog, StopDialog } from './moderation-dialogs';
 import { authorName, kindLabels, plural, type Author, type KindFilter } from './moderation-shared';
 
@@ -36,6 +37,10 @@ interface Filters {
 
 const initialFilters: Filters = { filter: 'queue', type: 'all', search: '' };
 
+const HEADING_ID = 'moderation-heading';
+const MEMBER_BANNER_ID = 'moderation-member';
+const byId = (id: string | null | undefined) => (id ? document.getElementById(id) : null);
+
 /**
  * The admin's Comments tab: the moderation queue (reported and hidden comments, oldest first) or any
  * comments, by kind of page, text, and one member's history; hide with a reason, restore or keep,
@@ -49,7 +54,9 @@ export function CommentsTab() {
   const [member, setMember] = useState<{ author: Author; before: Filters } | null>(null);
   const [hiding, setHiding] = useState<ModerationItem | null>(null);
   const [deleting, setDeleting] = useState<ModerationItem | null>(null);
-  const [stopping, setStopping] = useState<Author | null>(null);
+  /** The member to stop, from the card of one of their comments. */
+  const [stopping, setStopping] = useState<{ author: Author; item: ModerationItem } | null>(null);
+  const bannerTextId = useId();
   const restore = useRestoreComment();
   const remove = useDeleteComment();
   const resume = useResumeCommenting();
@@ -77,6 +84,38 @@ export function CommentsTab() {
   const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : page;
   if (data && !comments.isPlaceholderData && data.items.length === 0 && page > lastPage) setPage(lastPage);
 
+  /**
+   * After an action on a card: focus on the card, else (it left the list) on the one that took its
+   * place, else on the banner or the heading. `force`: even when the focus is still on a button (that
+   * now says the opposite, as "Allow commenting" becomes "Stop commenting").
+   */
+  const refocus = (item: ModerationItem, { force = false } = {}) => {
+    const items = data?.items ?? [];
+    const next = items[items.findIndex((other) => other.id === item.id) + 1];
+    focusSoon(
+      () => [
+        byId(moderationCardId(item.id)),
+        byId(next && moderationCardId(next.id)),
+        byId(MEMBER_BANNER_ID),
+        byId(HEADING_ID),
+      ],
+      { whenLost: !force },
+    );
+  };
+
+  // Previous and Next: the focus goes to the new page's first comment once it is there.
+  const pageFocus = useRef(false);
+  const changePage = (next: number) => {
+    setPage(next);
+    pageFocus.current = true;
+  };
+  useEffect(() => {
+    if (!pageFocus.current || !data || comments.isPlaceholderData) return;
+    pageFocus.current = false;
+    const first = data.items[0];
+    byId(first ? moderationCardId(first.id) : HEADING_ID)?.focus();
+  }, [data, comments.isPlaceholderData]);
+
   const change = (next: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...next }));
     setPage(1);
@@ -91,6 +130,8 @@ export function CommentsTab() {
     setFilters({ filter: 'all', type: 'all', search: '' });
     setQuery('');
     setPage(1);
+    // The button leaves with the list: the banner says whose comments these are.
+    focusSoon(() => [byId(MEMBER_BANNER_ID)]);
   };
   const leaveHistory = () => {
     if (!member) return;
@@ -98,6 +139,7 @@ export function CommentsTab() {
     setQuery(member.before.search.trim());
     setMember(null);
     setPage(1);
+    focusSoon(() => [byId(HEADING_ID)], { whenLost: true });
   };
 
   const narrowed = filters.filter !== 'queue' || filters.type !== 'all' || query !== '' || member !== null;
@@ -110,7 +152,9 @@ export function CommentsTab() {
     <Card>
       <CardHeader className="gap-4">
         <div className="flex flex-col gap-1">
-          <CardTitle>Comments</CardTitle>
+          <CardTitle id={HEADING_ID} tabIndex={-1}>
+            Comments
+          </CardTitle>
           <CardDescription aria-live="polite" data-testid="moderation-waiting">
             {data
               ? data.waiting === 0
@@ -167,13 +211,19 @@ export function CommentsTab() {
         </form>
         {member && (
           <div
+            id={MEMBER_BANNER_ID}
+            tabIndex={-1}
+            role="region"
+            aria-labelledby={bannerTextId}
             data-testid="moderation-member"
             className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-primary/40 p-3 text-sm"
           >
-            <p className="min-w-0 [overflow-wrap:anywhere]">
+            <p id={bannerTextId} className="min-w-0 [overflow-wrap:anywhere]">
               Showing every comment by{' '}
-              <span className="font-medium">{member.author.displayName ?? 'No display name'}</span> (
-              {member.author.email})
+              <span dir="auto" className="font-medium">
+                {member.author.displayName ?? 'No display name'}
+              </span>{' '}
+              ({member.author.email})
             </p>
             <Button variant="outline" size="sm" onClick={leaveHistory}>
               Back to all members
@@ -216,24 +266,49 @@ export function CommentsTab() {
                     actions={{
                       busy: busy(item.id, author?.userId ?? null),
                       onHide: () => setHiding(item),
-                      onRestore: (keep) => restore.mutate({ id: item.id, keep }),
+                      onRestore: (keep) =>
+                        restore.mutate({ id: item.id, keep }, { onSettled: () => refocus(item) }),
                       onDelete: () => setDeleting(item),
                       onHistory:
                         author && member?.author.userId !== author.userId ? () => showHistory(author) : null,
-                      onStop: () => author && setStopping(author),
+                      onStop: () => author && setStopping({ author, item }),
                       onResume: () =>
-                        author && resume.mutate({ userId: author.userId, name: authorName(author) }),
+                        author &&
+                        resume.mutate(
+                          { userId: author.userId, name: authorName(author) },
+                          {
+                            onSuccess: () => refocus(item, { force: true }),
+                            onError: () => refocus(item),
+                          },
+                        ),
                     }}
                   />
                 );
               })}
             </ul>
-            <Pager page={page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+            <Pager page={page} pageSize={data.pageSize} total={data.total} onPage={changePage} />
           </>
         )}
       </CardContent>
-      {hiding && <HideDialog item={hiding} onClose={() => setHiding(null)} />}
-      {stopping && <StopDialog author={stopping} onClose={() => setStopping(null)} />}
+      {hiding && (
+        <HideDialog
+          item={hiding}
+          onClose={() => {
+            setHiding(null);
+            // Hidden, its Hide button is gone (and the card may have left the list).
+            refocus(hiding);
+          }}
+        />
+      )}
+      {stopping && (
+        <StopDialog
+          author={stopping.author}
+          onClose={(done) => {
+            setStopping(null);
+            refocus(stopping.item, { force: done });
+          }}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -242,7 +317,7 @@ export function CommentsTab() {
         confirmLabel="Delete"
         destructive
         onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id);
+          if (deleting) remove.mutate(deleting.id, { onSettled: () => refocus(deleting) });
           setDeleting(null);
         }}
       />

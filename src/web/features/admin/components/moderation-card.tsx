@@ -38,6 +38,9 @@ export interface ItemActions {
   busy: boolean;
 }
 
+/** The element id of an item's card: where the focus goes after an action on it. */
+export const moderationCardId = (id: string) => `moderation-${id}`;
+
 export function ModerationCard({ item, actions }: { item: ModerationItem; actions: ItemActions }) {
   const dates = useDates();
   const headingId = useId();
@@ -47,7 +50,12 @@ export function ModerationCard({ item, actions }: { item: ModerationItem; action
   const { author } = item;
   return (
     <li data-testid="moderation-item" className="rounded-lg border p-4">
-      <article aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3">
+      <article
+        id={moderationCardId(item.id)}
+        tabIndex={-1}
+        aria-labelledby={headingId}
+        className="flex min-w-0 scroll-mt-24 flex-col gap-3 rounded-sm"
+      >
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 id={headingId} className="min-w-0 font-medium [overflow-wrap:anywhere]">
             <span className="text-muted-foreground">{kind}: </span>
@@ -75,7 +83,9 @@ export function ModerationCard({ item, actions }: { item: ModerationItem; action
         <div className="text-sm">
           {author ? (
             <p className="[overflow-wrap:anywhere]">
-              <span className="font-medium">{author.displayName ?? 'No display name'}</span>{' '}
+              <span dir="auto" className="font-medium">
+                {author.displayName ?? 'No display name'}
+              </span>{' '}
               <span className="text-muted-foreground">{author.email}</span>
             </p>
           ) : (
@@ -84,7 +94,11 @@ export function ModerationCard({ item, actions }: { item: ModerationItem; action
           {author?.stoppedAt && (
             <p className="text-destructive [overflow-wrap:anywhere]">
               Stopped from commenting since {dates.dateTime(author.stoppedAt)}
-              {author.stoppedReason ? `: ${author.stoppedReason}` : ''}
+              {author.stoppedReason && (
+                <>
+                  : <span dir="auto">{author.stoppedReason}</span>
+                </>
+              )}
             </p>
           )}
         </div>
@@ -106,7 +120,8 @@ export function ModerationCard({ item, actions }: { item: ModerationItem; action
 
         {item.state === 'hidden' && item.hiddenReason && (
           <p className="text-sm [overflow-wrap:anywhere]">
-            <span className="font-medium">Reason for hiding:</span> {item.hiddenReason}
+            <span className="font-medium">Reason for hiding:</span>{' '}
+            <span dir="auto">{item.hiddenReason}</span>
           </p>
         )}
 
@@ -114,6 +129,7 @@ export function ModerationCard({ item, actions }: { item: ModerationItem; action
         {item.body ? (
           <p
             data-testid="moderation-body"
+            dir="auto"
             className="whitespace-pre-wrap rounded-md bg-muted p-3 text-sm [overflow-wrap:anywhere]"
           >
             {item.body}
@@ -145,7 +161,9 @@ export function ModerationCard({ item, actions }: { item: ModerationItem; action
                     </Badge>
                   </span>
                   {report.details && (
-                    <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">{report.details}</span>
+                    <span dir="auto" className="whitespace-pre-wrap [overflow-wrap:anywhere]">
+                      {report.details}
+                    </span>
                   )}
                   <time className="text-xs text-muted-foreground" dateTime={report.createdAt}>
                     {dates.dateTime(report.createdAt)}

@@ -64,24 +64,26 @@ function ReasonDialog(props: {
   );
 }
 
-export function HideDialog({ item, onClose }: { item: ModerationItem; onClose: () => void }) {
+/** `onClose(done)`: closed, having hidden the comment or not. */
+export function HideDialog({ item, onClose }: { item: ModerationItem; onClose: (done: boolean) => void }) {
   const hide = useHideComment();
   return (
     <ReasonDialog
       title="Hide comment"
-      description="Members will no longer see this comment; its open reports are closed. You can restore it later."
+      description="Members read “A moderator hid this comment.” instead of its text, and its author sees your reason; its open reports are closed. You can restore it later."
       submitLabel="Hide comment"
       schema={hideInputSchema}
       pending={hide.isPending}
-      onClose={onClose}
+      onClose={() => onClose(false)}
       onSubmit={(reason, refused) =>
-        hide.mutate({ id: item.id, reason }, { onSuccess: onClose, onError: refused })
+        hide.mutate({ id: item.id, reason }, { onSuccess: () => onClose(true), onError: refused })
       }
     />
   );
 }
 
-export function StopDialog({ author, onClose }: { author: Author; onClose: () => void }) {
+/** `onClose(done)`: closed, having stopped the member or not. */
+export function StopDialog({ author, onClose }: { author: Author; onClose: (done: boolean) => void }) {
   const stop = useStopCommenting();
   const name = authorName(author);
   return (
@@ -91,9 +93,12 @@ export function StopDialog({ author, onClose }: { author: Author; onClose: () =>
       submitLabel="Stop commenting"
       schema={stopCommentingSchema}
       pending={stop.isPending}
-      onClose={onClose}
+      onClose={() => onClose(false)}
       onSubmit={(reason, refused) =>
-        stop.mutate({ userId: author.userId, reason, name }, { onSuccess: onClose, onError: refused })
+        stop.mutate(
+          { userId: author.userId, reason, name },
+          { onSuccess: () => onClose(true), onError: refused },
+        )
       }
     />
   );

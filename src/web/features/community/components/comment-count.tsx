@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import { communityMessages } from '@/domain/community/community.schema';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { commentCountsQuery } from '../api/community';
@@ -22,7 +23,11 @@ export function useCommentCountPages(pages: readonly (readonly string[])[]): Rec
 /** The counts of one page of cards, in one request. */
 export const useCommentCounts = (subjects: readonly string[]) => useCommentCountPages([subjects]);
 
-/** "12 comments" on a card, linking to the discussion (`to` is the page; the link adds #comments). */
+/**
+ * "12 comments" on a card, linking to the discussion (`to` is the page; the link adds #comments).
+ * Without a count (still loading, or a research post the reader cannot read: the server leaves it
+ * out) it says "Comments".
+ */
 export function CommentCountLink({
   to,
   count,
@@ -46,10 +51,19 @@ export function CommentCountLink({
   );
 }
 
-/** What a reader who cannot read a research post sees instead of its discussion. */
+/**
+ * What a reader who cannot read a research post sees instead of its discussion; a card's "Comments"
+ * link (`#comments`) lands here.
+ */
 export function LockedDiscussion() {
+  const { hash } = useLocation();
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // jsdom has no scrollIntoView.
+    if (hash === '#comments') card.current?.scrollIntoView?.();
+  }, [hash]);
   return (
-    <Card>
+    <Card ref={card} id="comments" className="scroll-mt-24">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <MessageSquare className="size-5 text-muted-foreground" aria-hidden="true" />

@@ -84,6 +84,7 @@ export function CommentForm({
       </Label>
       <Textarea
         id={id}
+        dir="auto"
         rows={3}
         className="min-h-24 resize-y"
         placeholder={placeholder}

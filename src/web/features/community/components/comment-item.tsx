@@ -1,9 +1,10 @@
 import { Flag, Heart, MessageSquare, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import type { Comment, CommentReply } from '@/domain/community/community.schema';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { EDIT_WINDOW_MINUTES, type Comment, type CommentReply } from '@/domain/community/community.schema';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { focusSoon } from '@/web/components/ui/return-focus';
 import { useDates } from '@/web/features/preferences';
 import { cn } from '@/web/lib/cn';
 import {
@@ -17,16 +18,67 @@ import {
 import { formatCount } from '../lib/format';
 import { CommentForm } from './comment-form';
 import { CommentText } from './comment-text';
-import { canPost, canReact, useDiscussion } from './discussion-context';
+import { canPost, canReact, DISCUSSION_HEADING_ID, useDiscussion } from './discussion-context';
 import { HideDialog } from './hide-dialog';
 import { ReportDialog } from './report-dialog';
 import { useBefore } from './use-before';
 
 export const DELETED_MEMBER = 'Deleted member';
 export const REMOVED_TEXT = 'Comment removed';
+/** Hidden by members' reports, until a moderator reviews it. */
 export const HIDDEN_TEXT = 'This comment is hidden while a moderator reviews it.';
+/** Hidden by a moderator (its author also reads the moderator's reason). */
+export const MODERATOR_HIDDEN_TEXT = 'A moderator hid this comment.';
 
 const authorName = (comment: CommentReply) => comment.author.displayName ?? DELETED_MEMBER;
+
+const commentElement = (id: string) => document.getElementById(`comment-${id}`);
+const heading = () => document.getElementById(DISCUSSION_HEADING_ID);
+/** One of a comment's own action buttons (`data-action`), to give the focus back to. */
+const actionOf = (id: string, action: 'edit' | 'reply') =>
+  commentElement(id)?.querySelector(`[data-action="${action}"]`);
+
+/** The comment after this one on the page (a reply, or the next thread), by its element's id. */
+function commentAfter(article: HTMLElement | null): string | null {
+  const list = article?.closest('section');
+  if (!article || !list) return null;
+  const comments = [...list.querySelectorAll<HTMLElement>('article[id^="comment-"]')];
+  return comments[comments.indexOf(article) + 1]?.id ?? null;
+}
+
+/**
+ * When a comment was posted: "23 min ago", "3h ago", then its date; the full date and time on hover
+ * and in `dateTime`. Written again each minute while the page stays open.
+ */
+function CommentTime({ value }: { value: string }) {
+  const dates = useDates();
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((tick) => tick + 1), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <time dateTime={value} title={dates.dateTime(value)} className="text-muted-foreground">
+      {dates.age(value)}
+    </time>
+  );
+}
+
+/** Why a hidden comment shows no text: members' reports (until reviewed), or a moderator and why. */
+function HiddenNotice({ comment }: { comment: CommentReply }) {
+  if (comment.hiddenBy !== 'moderator')
+    return <p className="text-sm italic text-muted-foreground">{HIDDEN_TEXT}</p>;
+  return (
+    <div className="flex flex-col gap-0.5 text-sm text-muted-foreground" data-testid="comment-hidden">
+      <p className="italic">{MODERATOR_HIDDEN_TEXT}</p>
+      {comment.hiddenNote && (
+        <p className="[overflow-wrap:anywhere]">
+          Reason: <span dir="auto">{comment.hiddenNote}</span>
+        </p>
+      )}
+    </div>
+  );
+}
 
 function Avatar({ name, deleted }: { name: string; deleted: boolean }) {
   return (
@@ -72,7 +124,14 @@ export function CommentThread({ comment, onPosted }: { comment: Comment; onPoste
               pendingLabel="Replying..."
               failureTitle="Your reply was not posted"
               autoFocus
-              onCancel={() => setReplyTarget(null)}
+              onCancel={() => {
+                setReplyTarget(null);
+                // Back to the Reply button that opened the box (or its comment).
+                const { commentId } = replying;
+                focusSoon(() => [actionOf(commentId, 'reply'), commentElement(commentId)], {
+                  whenLost: true,
+                });
+              }}
               onSubmit={async (body) => {
                 await ensureProfile(replyBox);
                 const reply = await post.mutateAsync({ body, parentId: replying.commentId });
@@ -91,9 +150,15 @@ export function CommentThread({ comment, onPosted }: { comment: Comment; onPoste
 export function CommentItem({ comment, threadId }: { comment: CommentReply; threadId: string }) {
   const dates = useDates();
   const { participation, subject, setReplyTarget } = useDiscussion();
-  const [editing, setEditing] = useState(false);
+  const article = useRef<HTMLElement>(null);
+  /**
+   * The edit open, with the end of its window when it opened: the form stays until saved or
+   * cancelled, even past the window (the server then refuses, and the text stays in the box).
+   */
+  const [editing, setEditing] = useState<{ until: string | null } | null>(null);
   const [dialog, setDialog] = useState<'delete' | 'report' | 'hide' | 'moderator-delete' | null>(null);
   const editable = useBefore(comment.editableUntil);
+  const editWindowOpen = useBefore(editing?.until ?? null);
   const edit = useEditComment(subject);
   const remove = useDeleteComment(subject);
   const like = useLikeComment(subject);
@@ -118,13 +183,33 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
     report: visible && !comment.mine && canReact(participation),
   };
   const hasActions = Object.values(may).some(Boolean);
+  // Hidden or removed meanwhile (by a moderator, in another tab): nothing left to edit.
+  if (editing && !(comment.mine && visible && comment.body !== null)) setEditing(null);
+
+  /** After an action that may take the focused button away: the comment, else the heading. */
+  const keepFocusHere = () => focusSoon(() => [commentElement(comment.id), heading()], { whenLost: true });
+  /** A deletion: the comment if it stays ("Comment removed" above its replies), else the next one. */
+  const deleteWith = (run: (id: string) => Promise<unknown>) => {
+    const next = commentAfter(article.current);
+    const refocus = () =>
+      focusSoon(() => [commentElement(comment.id), next ? document.getElementById(next) : null, heading()], {
+        whenLost: true,
+      });
+    // A refusal is toasted by the mutation.
+    run(comment.id).then(refocus, refocus);
+  };
+
+  let editHint: string | undefined;
+  if (editing?.until)
+    editHint = editWindowOpen
+      ? `You can edit until ${dates.time(editing.until)}.`
+      : `The ${EDIT_WINDOW_MINUTES} minutes to edit ended at ${dates.time(editing.until)}: saving may be refused.`;
 
   let content: ReactNode;
   if (comment.state === 'removed')
     content = <p className="text-sm italic text-muted-foreground">{REMOVED_TEXT}</p>;
-  else if (comment.body === null)
-    content = <p className="text-sm italic text-muted-foreground">{HIDDEN_TEXT}</p>;
-  else if (editing && comment.mine && editable)
+  else if (comment.body === null) content = <HiddenNotice comment={comment} />;
+  else if (editing)
     content = (
       <CommentForm
         id={`edit-${comment.id}`}
@@ -134,12 +219,16 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
         submitLabel="Save"
         pendingLabel="Saving..."
         failureTitle="Your edit was not saved"
-        hint={comment.editableUntil ? `You can edit until ${dates.time(comment.editableUntil)}.` : undefined}
+        hint={editHint}
         autoFocus
-        onCancel={() => setEditing(false)}
+        onCancel={() => {
+          setEditing(null);
+          focusSoon(() => [actionOf(comment.id, 'edit'), commentElement(comment.id)], { whenLost: true });
+        }}
         onSubmit={async (body) => {
           await edit.mutateAsync({ id: comment.id, body });
-          setEditing(false);
+          setEditing(null);
+          focusSoon(() => [commentElement(comment.id)], { whenLost: true });
         }}
       />
     );
@@ -147,16 +236,18 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
 
   return (
     <article
+      ref={article}
       id={`comment-${comment.id}`}
       tabIndex={-1}
       aria-label={`Comment by ${name}`}
       data-testid="comment"
-      className="flex scroll-mt-24 gap-3 rounded-lg p-2 outline-none transition-colors duration-700 data-[highlight=true]:bg-primary/10 sm:p-3"
+      className="flex scroll-mt-24 gap-3 rounded-lg p-2 transition-colors duration-700 data-[highlight=true]:bg-primary/10 sm:p-3"
     >
       <Avatar name={name} deleted={deletedAuthor} />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <header className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
           <span
+            dir="auto"
             className={cn('font-semibold [overflow-wrap:anywhere]', deletedAuthor && 'text-muted-foreground')}
           >
             {name}
@@ -168,18 +259,14 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
             </Badge>
           )}
           {comment.author.expertise && (
-            <span className="text-muted-foreground [overflow-wrap:anywhere]">{comment.author.expertise}</span>
+            <span dir="auto" className="text-muted-foreground [overflow-wrap:anywhere]">
+              {comment.author.expertise}
+            </span>
           )}
           <span className="text-muted-foreground" aria-hidden="true">
             ·
           </span>
-          <time
-            dateTime={comment.createdAt}
-            title={dates.dateTime(comment.createdAt)}
-            className="text-muted-foreground"
-          >
-            {dates.relative(comment.createdAt)}
-          </time>
+          <CommentTime value={comment.createdAt} />
           {comment.editedAt && (
             <span
               className="text-xs text-muted-foreground"
@@ -227,6 +314,7 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
                 size="sm"
                 className={actionClass}
                 aria-label={`Reply to ${name}`}
+                data-action="reply"
                 onClick={() => setReplyTarget({ threadId, commentId: comment.id, name })}
               >
                 <MessageSquare aria-hidden="true" />
@@ -234,7 +322,13 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
               </Button>
             )}
             {may.edit && (
-              <Button variant="ghost" size="sm" className={actionClass} onClick={() => setEditing(true)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className={actionClass}
+                data-action="edit"
+                onClick={() => setEditing({ until: comment.editableUntil })}
+              >
                 <Pencil aria-hidden="true" />
                 Edit
               </Button>
@@ -299,7 +393,10 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
                       ? 'Show it to members again and close its reports'
                       : 'Keep it as it is and close its reports'
                   }
-                  onClick={() => restore.mutate(comment.id)}
+                  onClick={() => {
+                    // Restored, the button leaves: the focus stays on the comment.
+                    restore.mutateAsync(comment.id).then(keepFocusHere, keepFocusHere);
+                  }}
                 >
                   Restore
                 </Button>
@@ -325,7 +422,7 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
         description="It is removed for everyone. Replies to it stay, under “Comment removed”."
         confirmLabel="Delete"
         destructive
-        onConfirm={() => remove.mutate(comment.id)}
+        onConfirm={() => deleteWith(remove.mutateAsync)}
       />
       <ConfirmDialog
         open={dialog === 'moderator-delete'}
@@ -334,7 +431,7 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
         description={`${name}'s text is deleted for good. Replies to it stay, under “Comment removed”.`}
         confirmLabel="Delete"
         destructive
-        onConfirm={() => moderatorDelete.mutate(comment.id)}
+        onConfirm={() => deleteWith(moderatorDelete.mutateAsync)}
       />
       <ReportDialog
         open={dialog === 'report'}
@@ -342,6 +439,8 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
         subject={subject}
         commentId={comment.id}
         author={name}
+        // Its Report button is now a disabled "Reported": the focus goes to the comment.
+        onSent={() => focusSoon(() => [commentElement(comment.id)], { whenLost: true })}
       />
       {participation.moderator && (
         <HideDialog
@@ -349,6 +448,7 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
           onOpenChange={closeDialog}
           subject={subject}
           commentId={comment.id}
+          onHidden={keepFocusHere}
         />
       )}
     </article>

@@ -8,6 +8,9 @@ export interface ReplyTarget {
   name: string;
 }
 
+/** The discussion's heading: where focus goes when the comment that had it leaves the page. */
+export const DISCUSSION_HEADING_ID = 'comments-heading';
+
 export interface DiscussionContextValue {
   subject: string;
   participation: Participation;

@@ -241,6 +241,7 @@ describe('Discussion: who may write', () => {
     type(dialog.getByLabelText('Expertise (optional)'), 'XRPL developer');
     fireEvent.click(dialog.getByRole('button', { name: 'Save and post' }));
     await waitFor(() => expect(order).toEqual(['profile', 'comment']));
+    expect(screen.getByText('You now comment as Dana R.')).toBeTruthy();
     expect(await sent.all()).toEqual([
       { displayName: 'Dana R.', expertise: 'XRPL developer' },
       { subject: SUBJECT, body: 'My first comment' },
@@ -629,5 +630,328 @@ describe('Discussion: comment text is never markup', () => {
     expect(text.querySelectorAll('svg')).toHaveLength(0);
     expect(document.querySelectorAll('a[href^="javascript:" i]')).toHaveLength(0);
     expect(within(text).queryAllByRole('link')).toHaveLength(0);
+  });
+});
+
+describe('Discussion: an edit that outlasts its 15 minutes', () => {
+  const message = 'Comments can be edited for 15 minutes after posting.';
+  const dana = () => commentBy('Dana R.');
+
+  it('keeps the form and the text when the window ends; the refusal shows in the form and as a toast; Cancel brings the actions back', async () => {
+    // 60 ms of the window left when the page opens.
+    const mine = comment({
+      id: NEW_ID,
+      mine: true,
+      author: { displayName: 'Dana R.', expertise: null, staff: false },
+      body: 'Tpyo here',
+      createdAt: '2026-11-25T11:45:00.060Z',
+      editableUntil: '2026-11-25T12:00:00.060Z',
+    });
+    await renderDiscussion(commentList({ comments: [mine] }), {
+      api: {
+        [`PATCH /api/comments/${NEW_ID}`]: { status: 409, body: { error: { code: 'conflict', message } } },
+      },
+    });
+    fireEvent.click(within(dana()).getByRole('button', { name: 'Edit' }));
+    const box = within(dana()).getByRole('textbox', { name: 'Edit your comment' }) as HTMLTextAreaElement;
+    type(box, 'Typo here');
+    // The window ends while the member edits: the form stays, and says the time is up.
+    await waitFor(() => expect(within(dana()).getByText(/minutes to edit ended at/)).toBeTruthy());
+    expect(box.isConnected).toBe(true);
+    expect(within(dana()).queryByRole('button', { name: 'Like' })).toBeNull();
+
+    fireEvent.click(within(dana()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(frontToast()).toBe(`Your edit was not saved${message}`));
+    const form = within(dana()).getByRole('form', { name: 'Edit your comment' });
+    expect(within(form).getByRole('alert').textContent).toBe(message);
+    expect(box.value).toBe('Typo here');
+
+    fireEvent.click(within(dana()).getByRole('button', { name: 'Cancel' }));
+    expect(within(dana()).queryByRole('textbox')).toBeNull();
+    expect(within(dana()).getByTestId('comment-text').textContent).toBe('Tpyo here');
+    for (const name of ['Like', 'Reply to Dana R.', 'Delete'])
+      expect(within(dana()).getByRole('button', { name })).toBeTruthy();
+    expect(within(dana()).queryByRole('button', { name: 'Edit' })).toBeNull();
+    // Its Edit button is gone: the focus goes to the comment.
+    await waitFor(() => expect(document.activeElement).toBe(dana()));
+  });
+
+  it('offers no Edit when the server says the member may not edit (stopped from commenting)', async () => {
+    await renderDiscussion(
+      commentList({
+        comments: [comment({ mine: true, editableUntil: null, createdAt: '2026-11-25T11:59:00.000Z' })],
+        participation: participation({ status: 'stopped', message: 'An administrator stopped you.' }),
+      }),
+    );
+    expect(within(commentBy('Ann Lee')).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(commentBy('Ann Lee')).getByRole('button', { name: 'Delete' })).toBeTruthy();
+  });
+});
+
+describe('Discussion: where the keyboard focus goes', () => {
+  const danaComment = (overrides: Parameters<typeof comment>[0] = {}) =>
+    comment({
+      id: NEW_ID,
+      mine: true,
+      author: { displayName: 'Dana R.', expertise: null, staff: false },
+      body: 'Tpyo here',
+      createdAt: '2026-11-25T11:55:00.000Z',
+      editableUntil: '2026-11-25T12:10:00.000Z',
+      ...overrides,
+    });
+
+  it('back to the Edit button on Cancel, and to the comment once an edit is saved', async () => {
+    let list = commentList({ comments: [danaComment()] });
+    await renderDiscussion(() => list, {
+      api: {
+        [`PATCH /api/comments/${NEW_ID}`]: () => {
+          const edited = danaComment({ body: 'Typo here', editedAt: '2026-11-25T12:00:00.000Z' });
+          list = commentList({ comments: [edited] });
+          return edited;
+        },
+      },
+    });
+    const edit = () => within(commentBy('Dana R.')).getByRole('button', { name: 'Edit' });
+    fireEvent.click(edit());
+    fireEvent.click(within(commentBy('Dana R.')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(edit()));
+
+    fireEvent.click(edit());
+    type(within(commentBy('Dana R.')).getByRole('textbox'), 'Typo here');
+    fireEvent.click(within(commentBy('Dana R.')).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(commentBy('Dana R.')).getByTestId('comment-text').textContent).toBe('Typo here'),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(commentBy('Dana R.')));
+  });
+
+  it('back to the Reply button when a reply is cancelled', async () => {
+    await renderDiscussion(commentList({ comments: [comment({ replies: [reply()] })] }));
+    const replyButton = () => screen.getByRole('button', { name: 'Reply to Ben Ortiz' });
+    fireEvent.click(replyButton());
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Reply to Ben Ortiz' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(replyButton()));
+  });
+
+  it('on the comment once it is reported (its button is then a disabled "Reported")', async () => {
+    let list = commentList();
+    await renderDiscussion(() => list, {
+      api: {
+        [`POST /api/comments/${FIRST_ID}/reports`]: () => {
+          list = commentList({ comments: [comment({ reportedByMe: true })] });
+          return { status: 201, body: { hidden: false } };
+        },
+      },
+    });
+    const report = within(commentBy('Ann Lee')).getByRole('button', { name: 'Report' });
+    report.focus();
+    fireEvent.click(report);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report this comment' }));
+    fireEvent.click(dialog.getByLabelText('Off topic'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(commentBy('Ann Lee')));
+    expect(
+      (within(commentBy('Ann Lee')).getByRole('button', { name: 'Reported' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('on the next comment when the member deletes theirs, on the heading when none is left', async () => {
+    const other = comment({
+      id: SECOND_ID,
+      author: { displayName: 'Ben Ortiz', expertise: null, staff: false },
+    });
+    let list = commentList({ comments: [danaComment(), other] });
+    await renderDiscussion(() => list, {
+      api: {
+        [`DELETE /api/comments/${NEW_ID}`]: () => {
+          list = commentList({ comments: [other] });
+          return {};
+        },
+      },
+    });
+    const remove = within(commentBy('Dana R.')).getByRole('button', { name: 'Delete' });
+    remove.focus();
+    fireEvent.click(remove);
+    const asked = within(await screen.findByRole('alertdialog', { name: 'Delete your comment?' }));
+    fireEvent.click(asked.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Comment by Dana R.' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(commentBy('Ben Ortiz')));
+  });
+
+  it('on the heading when the member deletes the only comment', async () => {
+    let list = commentList({ comments: [danaComment()] });
+    await renderDiscussion(() => list, {
+      api: {
+        [`DELETE /api/comments/${NEW_ID}`]: () => {
+          list = commentList({ comments: [] });
+          return {};
+        },
+      },
+    });
+    const remove = within(commentBy('Dana R.')).getByRole('button', { name: 'Delete' });
+    remove.focus();
+    fireEvent.click(remove);
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete your comment?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await screen.findByText('No comments yet. Start the discussion.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 })));
+  });
+
+  it('on the next page’s first comment after Next, though Next is then disabled', async () => {
+    const second = commentList({
+      page: 2,
+      threads: 25,
+      comments: [
+        comment({ id: SECOND_ID, author: { displayName: 'Ben Ortiz', expertise: null, staff: false } }),
+      ],
+    });
+    await renderDiscussion((request?: Request) =>
+      new URL(request?.url ?? 'http://app/', 'http://app').searchParams.get('page') === '2'
+        ? second
+        : commentList({ threads: 25 }),
+    );
+    const next = screen.getByRole('button', { name: 'Next' });
+    next.focus();
+    fireEvent.click(next);
+    await waitFor(() => expect(screen.getByText('Page 2 of 2')).toBeTruthy());
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(commentBy('Ben Ortiz')));
+  });
+
+  it('for moderators: on the comment after Hide and Restore, on the heading after deleting the last one', async () => {
+    const visible = () => comment({ moderation: { openReports: 1, hiddenBy: null, hiddenReason: null } });
+    const hidden = () =>
+      comment({
+        state: 'hidden',
+        hiddenBy: 'moderator',
+        hiddenNote: 'Personal attack',
+        moderation: { openReports: 0, hiddenBy: 'moderator', hiddenReason: 'Personal attack' },
+      });
+    const moderatorList = (comments: CommentList['comments']) =>
+      commentList({ participation: participation({ moderator: true }), comments });
+    let list = moderatorList([visible()]);
+    await renderDiscussion(() => list, {
+      moderator: true,
+      api: {
+        [`POST /api/admin/comments/${FIRST_ID}/hide`]: () => {
+          list = moderatorList([hidden()]);
+          return {};
+        },
+        [`POST /api/admin/comments/${FIRST_ID}/restore`]: () => {
+          list = moderatorList([
+            comment({ moderation: { openReports: 0, hiddenBy: null, hiddenReason: null } }),
+          ]);
+          return {};
+        },
+        [`DELETE /api/admin/comments/${FIRST_ID}`]: () => {
+          list = moderatorList([]);
+          return {};
+        },
+      },
+    });
+    const tools = () => within(screen.getByRole('group', { name: 'Moderate the comment by Ann Lee' }));
+
+    const hide = tools().getByRole('button', { name: 'Hide' });
+    hide.focus();
+    fireEvent.click(hide);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Hide this comment' }));
+    type(dialog.getByLabelText('Reason'), 'Personal attack');
+    fireEvent.click(dialog.getByRole('button', { name: 'Hide comment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(commentBy('Ann Lee')));
+
+    const restore = tools().getByRole('button', { name: 'Restore' });
+    restore.focus();
+    fireEvent.click(restore);
+    await waitFor(() => expect(tools().queryByRole('button', { name: 'Restore' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(commentBy('Ann Lee')));
+
+    const remove = tools().getByRole('button', { name: 'Delete' });
+    remove.focus();
+    fireEvent.click(remove);
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete this comment?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await screen.findByText('No comments yet. Start the discussion.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 })));
+  });
+});
+
+describe('Discussion: how comments read', () => {
+  it('gives a comment’s age in minutes under an hour, with the full date and time on it', async () => {
+    await renderDiscussion(commentList({ comments: [comment({ createdAt: '2026-11-25T11:37:00.000Z' })] }));
+    const time = within(commentBy('Ann Lee')).getByText('23 min ago');
+    expect(time.tagName).toBe('TIME');
+    expect(time.getAttribute('datetime')).toBe('2026-11-25T11:37:00.000Z');
+    expect(time.getAttribute('title')).toMatch(/^Nov 25, \d{1,2}:\d{2} [AP]M$/);
+    expect(screen.queryByText('Just now')).toBeNull();
+  });
+
+  it('lays out right-to-left text by its own direction: the text, the name and the expertise line', async () => {
+    await renderDiscussion(
+      commentList({
+        comments: [
+          comment({
+            author: { displayName: 'نورة', expertise: 'محللة مالية', staff: false },
+            body: 'تدفقات للأسبوع الثالث على التوالي.',
+          }),
+        ],
+      }),
+    );
+    const nora = commentBy('نورة');
+    expect(within(nora).getByTestId('comment-text').getAttribute('dir')).toBe('auto');
+    expect(within(nora).getByText('نورة').getAttribute('dir')).toBe('auto');
+    expect(within(nora).getByText('محللة مالية').getAttribute('dir')).toBe('auto');
+  });
+
+  it('says who hid a comment: members’ reports, or a moderator and (to its author) why', async () => {
+    await renderDiscussion(
+      commentList({
+        comments: [
+          comment({ state: 'hidden', body: null, hiddenBy: 'reports' }),
+          comment({
+            id: SECOND_ID,
+            mine: true,
+            author: { displayName: 'Dana R.', expertise: null, staff: false },
+            state: 'hidden',
+            body: null,
+            hiddenBy: 'moderator',
+            hiddenNote: 'Personal attack',
+          }),
+          comment({
+            id: NEW_ID,
+            author: { displayName: 'Ben Ortiz', expertise: null, staff: false },
+            state: 'hidden',
+            body: null,
+            hiddenBy: 'moderator',
+          }),
+        ],
+      }),
+    );
+    expect(
+      within(commentBy('Ann Lee')).getByText('This comment is hidden while a moderator reviews it.'),
+    ).toBeTruthy();
+    const mine = within(commentBy('Dana R.')).getByTestId('comment-hidden');
+    expect(mine.textContent).toBe('A moderator hid this comment.Reason: Personal attack');
+    expect(within(commentBy('Ben Ortiz')).getByTestId('comment-hidden').textContent).toBe(
+      'A moderator hid this comment.',
+    );
+    expect(screen.queryAllByText('This comment is hidden while a moderator reviews it.')).toHaveLength(1);
+  });
+
+  it('writes no second full stop after a name that ends with one', async () => {
+    await renderDiscussion(
+      commentList({ participation: participation({ profile: { displayName: 'Nina N.', expertise: null } }) }),
+    );
+    const line = screen.getByText(/Commenting as/);
+    expect(line.textContent).toBe('Commenting as Nina N.');
+    expect(line.querySelector('[dir="auto"]')?.textContent).toBe('Nina N.');
   });
 });

@@ -17,6 +17,7 @@ import { CommentForm } from './comment-form';
 import { CommentThread } from './comment-item';
 import {
   canPost,
+  DISCUSSION_HEADING_ID,
   DiscussionContext,
   ProfileCancelled,
   type DiscussionContextValue,
@@ -165,10 +166,22 @@ export function Discussion({ subject }: { subject: string }) {
     setOrder(next);
     setPage(1);
   };
+  // Previous and Next move the view up to the comments, and the focus to the new page's first
+  // comment once it is there (the button pressed may be disabled on it, or gone).
+  const pageFocus = useRef(false);
   const changePage = (next: number) => {
     setPage(next);
+    pageFocus.current = true;
     section.current?.scrollIntoView?.();
   };
+  useEffect(() => {
+    if (!pageFocus.current || !list.data || list.isPlaceholderData) return;
+    pageFocus.current = false;
+    const first =
+      section.current?.querySelector<HTMLElement>('article[id^="comment-"]') ??
+      document.getElementById(DISCUSSION_HEADING_ID);
+    first?.focus({ preventScroll: true });
+  }, [list.data, list.isPlaceholderData]);
 
   let body;
   if (list.isPending) body = <Spinner label="Loading comments..." className="py-8" />;
@@ -228,11 +241,16 @@ export function Discussion({ subject }: { subject: string }) {
       <section
         ref={section}
         id="comments"
-        aria-labelledby="comments-heading"
+        aria-labelledby={DISCUSSION_HEADING_ID}
         className="flex scroll-mt-24 flex-col gap-5 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6"
       >
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="comments-heading" className="flex items-center gap-2 text-xl font-semibold">
+          {/* Focusable from script: where the focus goes when the comment that had it leaves. */}
+          <h2
+            id={DISCUSSION_HEADING_ID}
+            tabIndex={-1}
+            className="flex scroll-mt-24 items-center gap-2 text-xl font-semibold"
+          >
             <MessageSquare className="size-5 text-primary" aria-hidden="true" />
             {data && data.count > 0 ? commentCountText(data.count) : 'Comments'}
           </h2>
@@ -322,11 +340,20 @@ function Composer({
       />
       {participation.profile && (
         <p className="flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground">
-          <span>
+          {/* No full stop after the name: a name may end with one ("Nina N."). */}
+          <span className="[overflow-wrap:anywhere]">
             Commenting as{' '}
-            <span className="font-medium text-foreground">{participation.profile.displayName}</span>
-            {participation.profile.expertise && ` (${participation.profile.expertise})`}.
+            <span dir="auto" className="font-medium text-foreground">
+              {participation.profile.displayName}
+            </span>
+            {participation.profile.expertise && (
+              <>
+                {' '}
+                (<span dir="auto">{participation.profile.expertise}</span>)
+              </>
+            )}
           </span>
+          <span aria-hidden="true">·</span>
           <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={onEditName}>
             Edit your discussion name
           </Button>

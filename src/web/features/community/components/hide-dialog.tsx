@@ -8,25 +8,38 @@ import { refusal, useSchemaForm } from '@/web/lib/form';
 import { toast } from '@/web/lib/toast';
 import { useHideComment } from '../api/community';
 
-/** A moderator hides a comment from members, saying why (kept with it for the other moderators). */
+/**
+ * A moderator hides a comment from members, saying why: the reason is kept with it for the other
+ * moderators and shown to its author.
+ */
 export function HideDialog({
   open,
   onOpenChange,
   subject,
   commentId,
+  onHidden,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   subject: string;
   commentId: string;
+  /** The comment was hidden (the dialog has closed). */
+  onHidden?(): void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="Hide this comment"
-        description="Members see “This comment is hidden while a moderator reviews it.” You can restore it later."
+        description="Members read “A moderator hid this comment.” Its author also sees your reason. You can restore it later."
       >
-        <HideForm subject={subject} commentId={commentId} onDone={() => onOpenChange(false)} />
+        <HideForm
+          subject={subject}
+          commentId={commentId}
+          onDone={() => {
+            onOpenChange(false);
+            onHidden?.();
+          }}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -78,7 +78,7 @@ function ProfileForm({
   const onSubmit = (input: ProfileInput) =>
     save.mutate(input, {
       onSuccess: () => {
-        toast.success(mode === 'first' ? `You comment as ${input.displayName}` : 'Discussion name saved');
+        toast.success(mode === 'first' ? `You now comment as ${input.displayName}` : 'Discussion name saved');
         onSaved();
       },
       onError: (error) => {

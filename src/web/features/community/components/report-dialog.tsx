@@ -15,12 +15,15 @@ export function ReportDialog({
   subject,
   commentId,
   author,
+  onSent,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   subject: string;
   commentId: string;
   author: string;
+  /** The report was taken (the dialog has closed). */
+  onSent?(): void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -28,7 +31,14 @@ export function ReportDialog({
         title="Report this comment"
         description={`Tell the moderators what is wrong with ${author}'s comment. They review every report.`}
       >
-        <ReportForm subject={subject} commentId={commentId} onDone={() => onOpenChange(false)} />
+        <ReportForm
+          subject={subject}
+          commentId={commentId}
+          onDone={() => {
+            onOpenChange(false);
+            onSent?.();
+          }}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -43,6 +43,13 @@ function catchRedirect() {
 }
 
 describe('AccountTab: deleting the account', () => {
+  it('says what becomes of the member’s comments', async () => {
+    const { dialog } = await openDialog({});
+    expect(
+      dialog.getByText(/Your comments will show as “Deleted member”, with their text removed\./),
+    ).toBeTruthy();
+  });
+
   it('shows the refusal of a wrong password in the dialog and keeps what was entered', async () => {
     const { view, dialog } = await openDialog({
       'POST /api/account/delete': {

@@ -56,7 +56,8 @@ export function AccountTab() {
         <CardHeader>
           <CardTitle>Delete account</CardTitle>
           <CardDescription>
-            Your profile, preferences, alerts and sessions are removed for good. This cannot be undone.
+            Your profile, preferences, alerts, sessions and the text of your comments are removed for good.
+            This cannot be undone.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -74,7 +75,7 @@ export function AccountTab() {
           >
             <DialogContent
               title="Delete your account?"
-              description="This permanently deletes your account and all of its data."
+              description="This permanently deletes your account and all of its data. Your comments will show as “Deleted member”, with their text removed."
             >
               <form
                 className="flex flex-col gap-4"

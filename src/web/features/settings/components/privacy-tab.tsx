@@ -51,7 +51,8 @@ export function PrivacyTab() {
         <CardHeader>
           <CardTitle>Your data</CardTitle>
           <CardDescription>
-            Everything we keep about you — profile, preferences and sessions — as a JSON file.
+            Everything we keep about you, as a JSON file: your profile, preferences and sessions, alerts,
+            portfolio and notifications, and in the discussions your name, comments and likes.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -1,5 +1,5 @@
 import { Flag, Heart, MessageSquare, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { EDIT_WINDOW_MINUTES, type Comment, type CommentReply } from '@/domain/community/community.schema';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
 import { Badge } from '@/web/components/ui/badge';
@@ -20,15 +20,10 @@ import { CommentForm } from './comment-form';
 import { CommentText } from './comment-text';
 import { canPost, canReact, DISCUSSION_HEADING_ID, useDiscussion } from './discussion-context';
 import { HideDialog } from './hide-dialog';
+import { ModerationBar } from './moderation-bar';
 import { ReportDialog } from './report-dialog';
 import { useBefore } from './use-before';
-
-export const DELETED_MEMBER = 'Deleted member';
-export const REMOVED_TEXT = 'Comment removed';
-/** Hidden by members' reports, until a moderator reviews it. */
-export const HIDDEN_TEXT = 'This comment is hidden while a moderator reviews it.';
-/** Hidden by a moderator (its author also reads the moderator's reason). */
-export const MODERATOR_HIDDEN_TEXT = 'A moderator hid this comment.';
+import { Avatar, CommentTime, DELETED_MEMBER, HiddenNotice, REMOVED_TEXT } from './comment-parts';
 
 const authorName = (comment: CommentReply) => comment.author.displayName ?? DELETED_MEMBER;
 
@@ -44,54 +39,6 @@ function commentAfter(article: HTMLElement | null): string | null {
   if (!article || !list) return null;
   const comments = [...list.querySelectorAll<HTMLElement>('article[id^="comment-"]')];
   return comments[comments.indexOf(article) + 1]?.id ?? null;
-}
-
-/**
- * When a comment was posted: "23 min ago", "3h ago", then its date; the full date and time on hover
- * and in `dateTime`. Written again each minute while the page stays open.
- */
-function CommentTime({ value }: { value: string }) {
-  const dates = useDates();
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setTick((tick) => tick + 1), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return (
-    <time dateTime={value} title={dates.dateTime(value)} className="text-muted-foreground">
-      {dates.age(value)}
-    </time>
-  );
-}
-
-/** Why a hidden comment shows no text: members' reports (until reviewed), or a moderator and why. */
-function HiddenNotice({ comment }: { comment: CommentReply }) {
-  if (comment.hiddenBy !== 'moderator')
-    return <p className="text-sm italic text-muted-foreground">{HIDDEN_TEXT}</p>;
-  return (
-    <div className="flex flex-col gap-0.5 text-sm text-muted-foreground" data-testid="comment-hidden">
-      <p className="italic">{MODERATOR_HIDDEN_TEXT}</p>
-      {comment.hiddenNote && (
-        <p className="[overflow-wrap:anywhere]">
-          Reason: <span dir="auto">{comment.hiddenNote}</span>
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Avatar({ name, deleted }: { name: string; deleted: boolean }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        'flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold uppercase',
-        deleted ? 'bg-muted text-muted-foreground' : 'bg-primary/15 text-primary',
-      )}
-    >
-      {deleted ? '?' : Array.from(name.trim())[0]}
-    </span>
-  );
 }
 
 const actionClass = 'h-8 gap-1.5 px-2 text-xs text-muted-foreground hover:text-foreground';
@@ -169,7 +116,6 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
   const deletedAuthor = comment.author.displayName === null;
   const visible = comment.state === 'visible';
   const moderation = participation.moderator ? comment.moderation : null;
-  const openReports = moderation?.openReports ?? 0;
   const likesId = `comment-${comment.id}-likes`;
   const closeDialog = (open: boolean) => {
     if (!open) setDialog(null);
@@ -354,65 +300,18 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
           </div>
         )}
         {moderation && comment.state !== 'removed' && (
-          <div
-            role="group"
-            aria-label={`Moderate the comment by ${name}`}
-            className="flex flex-wrap items-center gap-2 rounded-md border border-dashed px-2 py-1.5 text-xs"
-          >
-            <span className="font-medium text-muted-foreground">Moderation</span>
-            {openReports > 0 && (
-              <Badge className="border-destructive/50 text-destructive">
-                {openReports === 1 ? '1 open report' : `${formatCount(openReports)} open reports`}
-              </Badge>
-            )}
-            {comment.state === 'hidden' && (
-              <span className="text-muted-foreground [overflow-wrap:anywhere]">
-                {moderation.hiddenBy === 'reports' ? 'Hidden by members’ reports' : 'Hidden by a moderator'}
-                {moderation.hiddenReason && `: ${moderation.hiddenReason}`}
-              </span>
-            )}
-            <span className="ml-auto flex flex-wrap gap-1">
-              {visible && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="h-7 px-2 text-xs"
-                  onClick={() => setDialog('hide')}
-                >
-                  Hide
-                </Button>
-              )}
-              {(comment.state === 'hidden' || openReports > 0) && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="h-7 px-2 text-xs"
-                  disabled={restore.isPending}
-                  title={
-                    comment.state === 'hidden'
-                      ? 'Show it to members again and close its reports'
-                      : 'Keep it as it is and close its reports'
-                  }
-                  onClick={() => {
-                    // Restored, the button leaves: the focus stays on the comment.
-                    restore.mutateAsync(comment.id).then(keepFocusHere, keepFocusHere);
-                  }}
-                >
-                  Restore
-                </Button>
-              )}
-              {!comment.mine && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="h-7 px-2 text-xs text-destructive"
-                  onClick={() => setDialog('moderator-delete')}
-                >
-                  Delete
-                </Button>
-              )}
-            </span>
-          </div>
+          <ModerationBar
+            name={name}
+            comment={comment}
+            moderation={moderation}
+            restoring={restore.isPending}
+            onHide={() => setDialog('hide')}
+            onRestore={() => {
+              // Restored, the button leaves: the focus stays on the comment.
+              restore.mutateAsync(comment.id).then(keepFocusHere, keepFocusHere);
+            }}
+            onDelete={() => setDialog('moderator-delete')}
+          />
         )}
       </div>
       <ConfirmDialog

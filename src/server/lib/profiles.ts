@@ -25,6 +25,18 @@ export async function getProfileByUserId(db: Db, userId: string): Promise<Profil
   return db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** The addresses of every administrator who is not blocked: who is mailed about members' messages. */
+export async function adminEmails(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user as u')
+    .innerJoin('profiles as p', 'p.user_id', 'u.id')
+    .select('u.email')
+    .where('u.role', '=', 'admin')
+    .where('p.blocked', '=', false)
+    .execute();
+  return rows.map((row) => row.email);
+}
+
 /** The member's plan as it is now (read again after billing changed it). */
 export async function planOf(db: Db, userId: string): Promise<SubscriptionPlan> {
   const profile = await db

@@ -1,7 +1,7 @@
 import type { Db, Trx } from '../../db/client';
 import { withdrawNotifications } from '../alerts';
 import { replySource } from './comments.service';
-import { describeSubjects } from './subjects.service';
+import { describeSubjects, subjectOfRow } from './subjects.service';
 
 /**
  * Account deletion (before the user row goes): every comment of the member loses its text and reads
@@ -69,8 +69,8 @@ export async function exportMemberCommunity(db: Db, userId: string) {
     ...likes.map((row) => ({ type: row.subject_type, key: row.subject_key })),
     ...reports.map((row) => ({ type: row.subject_type, key: row.subject_key })),
   ]);
-  const where = (row: { subject_type: string; subject_key: string }) => {
-    const subject = `${row.subject_type}:${row.subject_key}`;
+  const where = (row: Parameters<typeof subjectOfRow>[0]) => {
+    const subject = subjectOfRow(row);
     const described = subjects.get(subject);
     return { subject, page: described?.path ?? null, pageTitle: described?.title ?? null };
   };

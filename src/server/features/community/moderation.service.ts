@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { withdrawNotifications } from '../alerts';
 import { replySource } from './comments.service';
-import { describeSubjects } from './subjects.service';
+import { describeSubjects, subjectOfRow } from './subjects.service';
 
 export const MODERATION_PAGE_SIZE = 25;
 
@@ -90,7 +90,7 @@ export async function listModeration(db: Db, query: ModerationQuery): Promise<Mo
     rows.map((row) => ({ type: row.subject_type, key: row.subject_key })),
   );
   const items: ModerationItem[] = rows.map((row) => {
-    const subject = `${row.subject_type}:${row.subject_key}`;
+    const subject = subjectOfRow(row);
     const described = subjects.get(subject);
     return {
       id: row.id,
@@ -163,9 +163,6 @@ const closeReports = (trx: Trx, id: string) =>
     .where('resolved_at', 'is', null)
     .execute();
 
-const subjectOf = (row: { subject_type: string; subject_key: string }) =>
-  `${row.subject_type}:${row.subject_key}`;
-
 /** Hides a visible comment from members, with the moderator's reason; audited in the same transaction. */
 export async function hideComment(db: Db, adminId: string, id: string, reason: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -185,7 +182,7 @@ export async function hideComment(db: Db, adminId: string, id: string, reason: s
       adminUserId: adminId,
       actionType: 'comment_hide',
       targetUserId: row.author_id,
-      oldValue: { comment: id, subject: subjectOf(row), status: row.status },
+      oldValue: { comment: id, subject: subjectOfRow(row), status: row.status },
       newValue: { status: 'hidden' },
       reason,
     });
@@ -209,7 +206,7 @@ export async function restoreComment(db: Db, adminId: string, id: string): Promi
       targetUserId: row.author_id,
       oldValue: {
         comment: id,
-        subject: subjectOf(row),
+        subject: subjectOfRow(row),
         status: row.status,
         hiddenBy: row.hidden_by,
         hiddenReason: row.hidden_reason,
@@ -238,7 +235,7 @@ export async function deleteComment(db: Db, adminId: string, id: string): Promis
       adminUserId: adminId,
       actionType: 'comment_delete',
       targetUserId: row.author_id,
-      oldValue: { comment: id, subject: subjectOf(row), status: row.status, body: row.body },
+      oldValue: { comment: id, subject: subjectOfRow(row), status: row.status, body: row.body },
     });
     await withdrawNotifications(trx, [replySource(id)]);
   });

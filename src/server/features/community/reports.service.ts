@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/context';
 import { AppError } from '../../lib/app-error';
+import { adminEmails } from '../../lib/profiles';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { loadTarget, requireParticipant } from './participation.service';
@@ -96,16 +97,10 @@ export async function reportComment(
       },
     };
   });
-  const admins = await deps.db
-    .selectFrom('user as u')
-    .innerJoin('profiles as p', 'p.user_id', 'u.id')
-    .select('u.email')
-    .where('u.role', '=', 'admin')
-    .where('p.blocked', '=', false)
-    .execute();
+  const admins = await adminEmails(deps.db);
   for (const admin of admins) {
     try {
-      await deps.mailer.send(reportEmail(admin.email, outcome.notice, deps.publicUrl));
+      await deps.mailer.send(reportEmail(admin, outcome.notice, deps.publicUrl));
     } catch (error) {
       deps.logger.warn({ err: error, commentId: id }, 'could not mail an administrator about a report');
     }

@@ -1,4 +1,9 @@
-import { communityMessages, subjectPath, type CommentSubject } from '@/domain/community/community.schema';
+import {
+  communityMessages,
+  subjectPath,
+  subjectText,
+  type CommentSubject,
+} from '@/domain/community/community.schema';
 import type { Db, Trx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { weekHasPage } from '../analysis';
@@ -63,6 +68,10 @@ export async function loadSubject(
   }
 }
 
+/** `news:<id>`… of a stored comment row. */
+export const subjectOfRow = (row: { subject_type: CommentSubject['type']; subject_key: string }) =>
+  subjectText({ type: row.subject_type, key: row.subject_key });
+
 /** Titles and paths of many subjects at once (the moderation queue), without access checks. */
 export async function describeSubjects(
   db: Db,
@@ -89,7 +98,7 @@ export async function describeSubjects(
   const newsBy = new Map(news.map((row) => [row.id, row.title]));
   const researchBy = new Map(research.map((row) => [row.id, row]));
   for (const subject of subjects) {
-    const key = `${subject.type}:${subject.key}`;
+    const key = subjectText(subject);
     if (subject.type === 'news')
       out.set(key, { title: newsBy.get(subject.key) ?? null, path: subjectPath(subject) });
     else if (subject.type === 'research') {

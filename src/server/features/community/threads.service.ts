@@ -16,7 +16,7 @@ import type { Db, Trx } from '../../db/client';
 import type { CommentStatus } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/context';
-import { canReadPremium, loadSubject } from './subjects.service';
+import { canReadPremium, loadSubject, subjectOfRow } from './subjects.service';
 import { isModerator, participationOf, readerOf } from './participation.service';
 
 type CommentRow = {
@@ -272,7 +272,7 @@ export async function commentCounts(
     )
     .groupBy(['subject_type', 'subject_key'])
     .execute();
-  for (const row of rows) counts[`${row.subject_type}:${row.subject_key}`] = Number(row.count);
+  for (const row of rows) counts[subjectOfRow(row)] = Number(row.count);
   return counts;
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
+import { adminEmails } from '../../lib/profiles';
 import type { Mailer, MailMessage } from '../../lib/mailer';
 
 export interface ContactMessage {
@@ -38,13 +39,7 @@ export async function submitContactMessage(
     .values({ name: input.name, email: input.email, message: input.message, user_id: userId })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const admins = await deps.db
-    .selectFrom('user as u')
-    .innerJoin('profiles as p', 'p.user_id', 'u.id')
-    .select('u.email')
-    .where('u.role', '=', 'admin')
-    .where('p.blocked', '=', false)
-    .execute();
+  const admins = await adminEmails(deps.db);
   let status: 'sent' | 'failed' = 'sent';
   if (admins.length === 0) {
     status = 'failed';
@@ -55,7 +50,7 @@ export async function submitContactMessage(
   }
   for (const admin of admins) {
     try {
-      await deps.mailer.send(contactEmail(admin.email, input, deps.publicUrl));
+      await deps.mailer.send(contactEmail(admin, input, deps.publicUrl));
     } catch (error) {
       status = 'failed';
       deps.logger.error({ err: error, messageId: stored.id }, 'contact message mail failed');

@@ -36,6 +36,7 @@ import { createContactRoutes } from './features/contact/contact.routes';
 import { createResearchRoutes } from './features/research/research.routes';
 import { createAnalysisRoutes } from './features/analysis/analysis.routes';
 import { createCommunityRoutes, createModerationRoutes } from './features/community';
+import { createInboxRoutes, createQuestionRoutes } from './features/questions';
 
 export interface AppOptions {
   databaseKind: 'pglite' | 'postgres';
@@ -69,7 +70,9 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createResearchRoutes(deps))
     .route('/', createAnalysisRoutes(deps))
     .route('/', createCommunityRoutes(deps))
-    .route('/', createModerationRoutes(deps));
+    .route('/', createModerationRoutes(deps))
+    .route('/', createQuestionRoutes(deps))
+    .route('/', createInboxRoutes(deps));
 }
 
 const webCompression = compress();

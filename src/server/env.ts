@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { DEFAULT_RESPONSE_TIME } from '@/domain/questions/questions.schema';
 
 /**
  * The only reader of process.env. Every variable of docs/operations.md is parsed here once, at boot;
@@ -111,6 +112,8 @@ const envSchema = z
     VAPID_PUBLIC_KEY: optionalText,
     VAPID_PRIVATE_KEY: optionalText,
     TRUST_PROXY: trustProxySetting,
+    /** What the /ask page promises about the analysts' first reply (issue 27). */
+    ANALYST_RESPONSE_TIME: z.string().trim().min(3).max(80).default(DEFAULT_RESPONSE_TIME),
     /** The largest request body the API reads; a bigger one is refused with 413 before it is read. */
     MAX_BODY_BYTES: z.coerce
       .number({ error: 'must be a whole number of bytes between 1024 and 1073741824' })

@@ -230,7 +230,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
 test.describe('admin dashboard (SPEC §2 Admin)', () => {
   test('every tab has no axe violations, dark and light, at 390 px', async ({ page, signInAs }) => {
-    // Six tabs, two themes, an axe run each: longer than one journey.
+    // Seven tabs, two themes, an axe run each: longer than one journey.
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
     for (const theme of ['dark', 'light'] as const) {
@@ -244,6 +244,7 @@ test.describe('admin dashboard (SPEC §2 Admin)', () => {
         'RSS Feeds',
         'API Management',
         'Domino Events',
+        'Analyst Inbox',
       ]) {
         await openTab(page, tab);
         await expect(page.getByRole('tabpanel').first()).not.toContainText('Loading...');

@@ -28,7 +28,7 @@ test.describe('header and footer (SPEC §2)', () => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     const groups = {
-      Platform: ['/analytics', '/news', '/alerts', '/api'],
+      Platform: ['/analytics', '/news', '/alerts', '/ask', '/api'],
       Resources: ['/learn', '/analysis', '/regulatory', '/research'],
       Company: ['/about', '/settings', '/contact', '/privacy', '/terms'],
     };

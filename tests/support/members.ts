@@ -1,5 +1,6 @@
 import {
   isAdminRole,
+  isAnalystRole,
   isPremiumPlan,
   type Role,
   type SubscriptionPlan,
@@ -84,6 +85,7 @@ export function member({
     role,
     isPremium: isPremiumPlan(plan),
     isAdmin: isAdminRole(role),
+    isAnalyst: isAnalystRole(role),
   };
   const saved: Preferences = { ...defaultPreferences, timezone, ...preferences };
   return {

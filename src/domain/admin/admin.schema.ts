@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { fullNameSchema } from '../account/account.schema';
 import { pageParamSchema } from '../pagination/pagination.schema';
-import { subscriptionPlanSchema } from '../plans/plans.schema';
+import { roleSchema, subscriptionPlanSchema } from '../plans/plans.schema';
+import { questionMetricsSchema } from '../questions/questions.schema';
 
 /** SPEC §5 messages for an admin's own account and for blocking. */
 export const CANNOT_MODIFY_SELF = 'You cannot modify your own account';
@@ -19,7 +20,7 @@ export const adminUserSchema = z
     subscriptionPlan: subscriptionPlanSchema,
     blocked: z.boolean(),
     blockReason: z.string().nullable(),
-    role: z.enum(['admin', 'user']),
+    role: roleSchema,
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -40,18 +41,26 @@ export const adminUserQuerySchema = z.object({
   page: pageParamSchema(),
 });
 
-/** An admin's change to one user: any of name, plan and blocked (a reason is needed to block). */
+/** Administrators are made with the CLI (`user:role`); the dashboard grants and removes the analyst role. */
+export const ADMIN_ROLE_BY_CLI =
+  'Administrators are appointed and removed with the CLI (npm run cli -- user:role).';
+
+/** An admin's change to one user: any of name, plan, role (analyst or not) and blocked (a reason is needed to block). */
 export const adminUserUpdateSchema = z
   .object({
     fullName: fullNameSchema.optional(),
     subscriptionPlan: subscriptionPlanSchema.optional(),
+    role: z.enum(['analyst', 'user'], { error: 'Choose analyst or user' }).optional(),
     blocked: z.boolean().optional(),
     reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
   })
   .refine(
     (body) =>
-      body.fullName !== undefined || body.subscriptionPlan !== undefined || body.blocked !== undefined,
-    'Send fullName, subscriptionPlan or blocked',
+      body.fullName !== undefined ||
+      body.subscriptionPlan !== undefined ||
+      body.role !== undefined ||
+      body.blocked !== undefined,
+    'Send fullName, subscriptionPlan, role or blocked',
   )
   .refine((body) => body.blocked !== true || Boolean(body.reason), {
     message: BLOCK_REASON_REQUIRED,
@@ -119,6 +128,8 @@ export const adminOverviewSchema = z
     whaleTransactions24h: z.number().int(),
     recentSyncs: z.number().int(),
     recentSyncErrors: z.number().int(),
+    /** Questions to the analysts (issue 27). */
+    questions: questionMetricsSchema,
   })
   .meta({ id: 'AdminOverview' });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;

@@ -5,7 +5,7 @@ export const alertTypeIdSchema = z.enum(['price', 'whale', 'regulatory', 'adopti
 export type AlertTypeId = z.infer<typeof alertTypeIdSchema>;
 
 /** What an in-app notification is about: an alert of one of the four types, or a reply to a comment. */
-export const notificationTypeSchema = z.enum([...alertTypeIdSchema.options, 'reply']);
+export const notificationTypeSchema = z.enum([...alertTypeIdSchema.options, 'reply', 'answer']);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 export interface AlertType {

@@ -175,7 +175,11 @@ export interface Digest {
 
 /** One email for a user's due alerts: sections in the alert types' order, oldest first within each. */
 export function groupDigest(items: readonly DigestItem[]): Digest {
-  const sections = [...alertTypes, { id: 'reply' as const, name: 'Replies to your comments' }]
+  const sections = [
+    ...alertTypes,
+    { id: 'reply' as const, name: 'Replies to your comments' },
+    { id: 'answer' as const, name: 'Answers from our analysts' },
+  ]
     .map((type) => ({
       type: type.id,
       name: type.name,

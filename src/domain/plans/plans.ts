@@ -21,7 +21,7 @@ export const premiumPlanFeatures = [
   'Priority regulatory updates',
   'Advanced charting',
   { label: 'Portfolio tracking insights', to: appRoutes.portfolio },
-  'Direct analyst access',
+  { label: 'Direct analyst access', to: appRoutes.ask },
   'API access for developers',
 ] as const satisfies readonly (string | PlanFeature)[];
 

@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { decideAccess, safeReturnPath, type GuardViewer } from './guard';
 import { isKnownClientPath } from './routes';
 
-const anonymous: GuardViewer = { loading: false, signedIn: false, isPremium: false, isAdmin: false };
+const anonymous: GuardViewer = {
+  loading: false,
+  signedIn: false,
+  isPremium: false,
+  isAdmin: false,
+  isAnalyst: false,
+};
 const free: GuardViewer = { ...anonymous, signedIn: true };
 const premium: GuardViewer = { ...free, isPremium: true };
-const admin: GuardViewer = { ...free, isAdmin: true };
+const admin: GuardViewer = { ...free, isAdmin: true, isAnalyst: true };
+const analyst: GuardViewer = { ...free, isAnalyst: true };
 
 describe('decideAccess (SPEC §2 route guard)', () => {
   it('lets anyone see public pages, even while the session loads', () => {
@@ -34,6 +41,14 @@ describe('decideAccess (SPEC §2 route guard)', () => {
       rememberFrom: false,
     });
     expect(decideAccess('premium', premium)).toEqual({ kind: 'allow' });
+  });
+
+  it('opens the analyst inbox to analysts and administrators only', () => {
+    expect(decideAccess('analyst', free)).toEqual({ kind: 'redirect', to: '/', rememberFrom: false });
+    expect(decideAccess('analyst', premium)).toEqual({ kind: 'redirect', to: '/', rememberFrom: false });
+    expect(decideAccess('analyst', analyst)).toEqual({ kind: 'allow' });
+    expect(decideAccess('analyst', admin)).toEqual({ kind: 'allow' });
+    expect(decideAccess('admin', analyst)).toEqual({ kind: 'redirect', to: '/', rememberFrom: false });
   });
 
   it('sends non-admins from admin pages to /', () => {

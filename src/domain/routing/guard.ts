@@ -5,6 +5,8 @@ export interface GuardViewer {
   signedIn: boolean;
   isPremium: boolean;
   isAdmin: boolean;
+  /** An analyst or an administrator. */
+  isAnalyst: boolean;
 }
 
 export type GuardDecision =
@@ -19,6 +21,7 @@ export function decideAccess(access: Access, viewer: GuardViewer): GuardDecision
   if (!viewer.signedIn) return { kind: 'redirect', to: '/auth', rememberFrom: true };
   if (access === 'premium' && !viewer.isPremium)
     return { kind: 'redirect', to: '/membership', rememberFrom: false };
+  if (access === 'analyst' && !viewer.isAnalyst) return { kind: 'redirect', to: '/', rememberFrom: false };
   if (access === 'admin' && !viewer.isAdmin) return { kind: 'redirect', to: '/', rememberFrom: false };
   return { kind: 'allow' };
 }

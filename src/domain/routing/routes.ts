@@ -7,6 +7,8 @@ export const appRoutes = {
   alerts: '/alerts',
   /** Portfolio tracking (issue 25): Premium. */
   portfolio: '/portfolio',
+  /** Direct analyst access (issue 27): a member's questions to the analysts. */
+  ask: '/ask',
   membership: '/membership',
   settings: '/settings',
   admin: '/admin',
@@ -48,7 +50,7 @@ const knownClientPatterns: readonly RegExp[] = [
 ];
 
 /** Who may open a guarded page (the guards are the route groups of web/app/router.tsx). */
-export type Access = 'public' | 'user' | 'premium' | 'admin';
+export type Access = 'public' | 'user' | 'premium' | 'analyst' | 'admin';
 
 export function isKnownClientPath(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

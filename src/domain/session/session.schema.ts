@@ -36,6 +36,8 @@ export const sessionStateSchema = z
     role: roleSchema.nullable(),
     isPremium: z.boolean(),
     isAdmin: z.boolean(),
+    /** An analyst or an administrator: the analyst inbox (issue 27). */
+    isAnalyst: z.boolean(),
   })
   .meta({ id: 'SessionState' });
 export type SessionState = z.infer<typeof sessionStateSchema>;

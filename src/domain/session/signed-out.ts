@@ -8,4 +8,5 @@ export const signedOutState: SessionState = {
   role: null,
   isPremium: false,
   isAdmin: false,
+  isAnalyst: false,
 };

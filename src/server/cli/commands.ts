@@ -46,7 +46,7 @@ const absoluteFile = z
 export const commands = {
   'user:create': defineCommand({
     usage:
-      'user:create --email EMAIL --password PASSWORD [--name NAME] [--role admin|user] [--plan free|premium|complimentary]',
+      'user:create --email EMAIL --password PASSWORD [--name NAME] [--role admin|analyst|user] [--plan free|premium|complimentary]',
     summary: 'Create a verified user with a password',
     options: ['email', 'password', 'name', 'role', 'plan'],
     positionals: [],
@@ -63,7 +63,7 @@ export const commands = {
     },
   }),
   'user:role': defineCommand({
-    usage: 'user:role --email EMAIL --role admin|user',
+    usage: 'user:role --email EMAIL --role admin|analyst|user',
     summary: "Change a user's role",
     options: ['email', 'role'],
     positionals: [],

@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020-portfolio-events';
 import * as m0021 from './migrations/0021-announce-viewer-and-portfolio-changes';
 import * as m0022 from './migrations/0022-community';
 import * as m0023 from './migrations/0023-unique-display-names';
+import * as m0024 from './migrations/0024-analyst-questions';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021-announce-viewer-and-portfolio-changes': m0021,
   '0022-community': m0022,
   '0023-unique-display-names': m0023,
+  '0024-analyst-questions': m0024,
 };
 
 /** Every migration this code knows, oldest first. */

@@ -34,7 +34,7 @@ export interface AlertQueueTable {
 export interface NotificationsTable {
   id: Generated<string>;
   user_id: string;
-  type: 'price' | 'whale' | 'regulatory' | 'adoption' | 'reply';
+  type: 'price' | 'whale' | 'regulatory' | 'adoption' | 'reply' | 'answer';
   rule_id: string | null;
   source_key: string;
   title: string;

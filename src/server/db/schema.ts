@@ -48,10 +48,16 @@ import type {
   CommentReportsTable,
   CommentsTable,
 } from './schema-community';
+import type {
+  AnalystQuestionMessagesTable,
+  AnalystQuestionsTable,
+  AnalystSettingsTable,
+} from './schema-questions';
 
 export type * from './schema-alerts';
 export type * from './schema-portfolio';
 export type * from './schema-community';
+export type * from './schema-questions';
 export type * from './schema-billing';
 export type * from './schema-sync';
 
@@ -369,6 +375,9 @@ export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   comment_reports: CommentReportsTable;
+  analyst_questions: AnalystQuestionsTable;
+  analyst_question_messages: AnalystQuestionMessagesTable;
+  analyst_settings: AnalystSettingsTable;
   twoFactor: { id: string; userId: string; secret: string; backupCodes: string };
 }
 

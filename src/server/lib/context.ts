@@ -1,3 +1,4 @@
+import type { Role } from '@/domain/plans/entitlements';
 import type { Env } from '../env';
 import type { Db } from '../db/client';
 import type { LedgerConnection } from '../upstreams/xrpl-connection';
@@ -40,9 +41,11 @@ export interface Viewer {
   user: AuthSession['user'];
   session: AuthSession['session'];
   profile: Profile;
-  role: 'admin' | 'user';
+  role: Role;
   isPremium: boolean;
   isAdmin: boolean;
+  /** An analyst or an administrator (issue 27). */
+  isAnalyst: boolean;
 }
 
 export interface AppEnv {

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { isAdminRole, isPremiumPlan } from '@/domain/plans/entitlements';
+import { isAnalystRole, isPremiumPlan, roleOf } from '@/domain/plans/entitlements';
 import { ensureProfile, getProfileByUserId } from './profiles';
 import { AppError } from './app-error';
 import type { AppDeps, AppEnv, Viewer } from './context';
@@ -25,7 +25,7 @@ export async function loadViewer(
     // One read on the hot path; the insert only for a user whose profile row is missing.
     const profile =
       (await getProfileByUserId(deps.db, result.user.id)) ?? (await ensureProfile(deps.db, result.user));
-    const role = isAdminRole(result.user.role) ? 'admin' : 'user';
+    const role = roleOf(result.user.role);
     viewer = {
       user: result.user,
       session: result.session,
@@ -33,6 +33,7 @@ export async function loadViewer(
       role,
       isPremium: isPremiumPlan(profile.subscription_plan),
       isAdmin: role === 'admin',
+      isAnalyst: isAnalystRole(role),
     };
   }
   if (viewer && cookie) deps.viewers?.keep(cookie, viewer, startedIn);
@@ -40,7 +41,7 @@ export async function loadViewer(
   return viewer;
 }
 
-export type Requirement = 'user' | 'premium' | 'admin';
+export type Requirement = 'user' | 'premium' | 'analyst' | 'admin';
 
 /** Server-side twin of the web route guard: 401 without a session, 403 without the plan or role. */
 export function requireViewer(
@@ -53,6 +54,8 @@ export function requireViewer(
     if (viewer.profile.blocked) throw new AppError('forbidden', 'Your account has been blocked.');
     if (requirement === 'premium' && !viewer.isPremium)
       throw new AppError('forbidden', 'This feature requires Premium.');
+    if (requirement === 'analyst' && !viewer.isAnalyst)
+      throw new AppError('forbidden', 'Analyst access is required.');
     if (requirement === 'admin' && !viewer.isAdmin)
       throw new AppError('forbidden', 'Administrator access is required.');
     await next();

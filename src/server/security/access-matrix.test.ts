@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app';
  * Every route the server registers × every kind of caller. The route list comes from the router
  * itself, so a new route without a policy here fails this test until someone decides who may call it.
  */
-type Role = 'anonymous' | 'free' | 'premium' | 'complimentary' | 'admin' | 'blocked';
+type Role = 'anonymous' | 'free' | 'premium' | 'complimentary' | 'analyst' | 'admin' | 'blocked';
 type Policy =
   /** Anyone, signed in or not. */
   | 'public'
@@ -14,6 +14,8 @@ type Policy =
   | 'user'
   /** A Premium or complimentary member. */
   | 'premium'
+  /** An analyst or an administrator (issue 27). */
+  | 'analyst'
   | 'admin'
   /** /api/v1: only an API key opens it; a browser session does not. */
   | 'api-key'
@@ -23,7 +25,7 @@ type Policy =
    */
   | 'stripe-webhook';
 
-const roles: Role[] = ['anonymous', 'free', 'premium', 'complimentary', 'admin', 'blocked'];
+const roles: Role[] = ['anonymous', 'free', 'premium', 'complimentary', 'analyst', 'admin', 'blocked'];
 
 const policies: Record<string, Policy> = {
   'GET /api/health': 'public',
@@ -140,6 +142,20 @@ const policies: Record<string, Policy> = {
   'DELETE /api/admin/comments/:id': 'admin',
   'POST /api/admin/comments/members/:userId/stop': 'admin',
   'POST /api/admin/comments/members/:userId/resume': 'admin',
+  // Direct analyst access (issue 27): a member's own questions (asking and replying are Premium, which
+  // the service checks after the question is found: a downgraded member still reads and closes).
+  'GET /api/questions': 'user',
+  'POST /api/questions': 'premium',
+  'GET /api/questions/:id': 'user',
+  'POST /api/questions/:id/messages': 'user',
+  'POST /api/questions/:id/close': 'user',
+  'GET /api/inbox/questions': 'analyst',
+  'GET /api/inbox/questions/:id': 'analyst',
+  'POST /api/inbox/questions/:id/messages': 'analyst',
+  'PATCH /api/inbox/questions/:id': 'analyst',
+  'GET /api/inbox/analysts': 'analyst',
+  'GET /api/inbox/settings': 'analyst',
+  'PUT /api/inbox/settings': 'analyst',
   'GET /api/events': 'public',
   'GET /api/v1/metrics': 'api-key',
   'GET /api/v1/metrics/history': 'api-key',
@@ -248,6 +264,8 @@ function expected(policy: Policy, role: Role): 401 | 403 | 404 | 'allowed' {
       return role === 'anonymous' ? 401 : role === 'blocked' ? 403 : 'allowed';
     case 'premium':
       return role === 'anonymous' ? 401 : role === 'premium' || role === 'complimentary' ? 'allowed' : 403;
+    case 'analyst':
+      return role === 'anonymous' ? 401 : role === 'analyst' || role === 'admin' ? 'allowed' : 403;
     case 'admin':
       return role === 'anonymous' ? 401 : role === 'admin' ? 'allowed' : 403;
   }
@@ -270,6 +288,8 @@ beforeAll(async () => {
   cookies.premium = (await app.signedInUser({ plan: 'premium' })).cookie;
   cookies.complimentary = (await app.signedInUser({ plan: 'complimentary' })).cookie;
   cookies.admin = (await app.signedInUser({ role: 'admin' })).cookie;
+  // An analyst on the free plan: the role, not the plan, opens the inbox.
+  cookies.analyst = (await app.signedInUser({ role: 'analyst' })).cookie;
   // A blocked member whose session survived (blocking deletes sessions; the server must not rely on it).
   const blocked = await app.signedInUser({ plan: 'premium' });
   await app.handle.db

@@ -7,9 +7,15 @@ import { useSession } from '@/web/lib/session';
 
 /** SPEC §2 route guard. The API refuses the same requests; this only spares the round trip. */
 export function RouteGuard({ access }: { access: Access }) {
-  const { loading, user, isPremium, isAdmin } = useSession();
+  const { loading, user, isPremium, isAdmin, isAnalyst } = useSession();
   const location = useLocation();
-  const decision = decideAccess(access, { loading, signedIn: Boolean(user), isPremium, isAdmin });
+  const decision = decideAccess(access, {
+    loading,
+    signedIn: Boolean(user),
+    isPremium,
+    isAdmin,
+    isAnalyst,
+  });
   if (decision.kind === 'loading') return <PageSpinner />;
   if (decision.kind === 'redirect') {
     const from = `${location.pathname}${location.search}${location.hash}`;

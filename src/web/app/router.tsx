@@ -58,6 +58,8 @@ export const routes: RouteObject[] = [
           page(appRoutes.news, () => import('./routes/news')),
           page(appRoutes.analytics, () => import('./routes/analytics')),
           page(appRoutes.settings, () => import('./routes/settings')),
+          // Premium asks; a member who downgraded still reads their questions (the page says so).
+          page(appRoutes.ask, () => import('./routes/ask')),
           page(appRoutes.testCheckout, () => import('./routes/billing-test-checkout')),
           page(appRoutes.testBillingPortal, () => import('./routes/billing-test-portal')),
         ],
@@ -70,9 +72,13 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Analysts see the dashboard's inbox tab only; administrators every tab.
+        element: <RouteGuard access="analyst" />,
+        children: [page(appRoutes.admin, () => import('./routes/admin'))],
+      },
+      {
         element: <RouteGuard access="admin" />,
         children: [
-          page(appRoutes.admin, () => import('./routes/admin')),
           page(appRoutes.researchNew, researchEditor),
           page(appRoutes.researchEdit, researchEditor),
         ],

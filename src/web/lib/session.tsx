@@ -22,6 +22,8 @@ export interface SessionContextValue {
   loading: boolean;
   isPremium: boolean;
   isAdmin: boolean;
+  /** An analyst or an administrator: the analyst inbox (issue 27). */
+  isAnalyst: boolean;
   /** The last subscription check (SPEC §4: every 60 s while signed in); null until the first. */
   subscriptionStatus: SubscriptionStatus | null;
   /** Re-reads the session from the server (after sign-in, plan changes). */
@@ -96,6 +98,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loading: isPending,
       isPremium: state.isPremium,
       isAdmin: state.isAdmin,
+      isAnalyst: state.isAnalyst,
       subscriptionStatus: subscription.data ?? null,
       refresh,
       endSession,

@@ -18,6 +18,7 @@ import { toNotificationDto } from '../alerts';
 import { listRules } from '../alerts';
 import { listLots, listWatchedAccounts } from '../portfolio';
 import { anonymizeMemberComments, exportMemberCommunity } from '../community';
+import { exportMemberQuestions } from '../questions';
 
 /** Checks a user's password against their credential account; false for a user without one. */
 export async function verifyPassword(auth: Auth, userId: string, password: string): Promise<boolean> {
@@ -226,6 +227,8 @@ export async function exportUserData(db: Db, userId: string) {
     },
     // Their name in the discussions, what they wrote and what they liked.
     community: await exportMemberCommunity(db, userId),
+    /** Questions to the analysts, as the member sees them (issue 27). */
+    analystQuestions: await exportMemberQuestions(db, userId),
     notifications: (
       await db
         .selectFrom('notifications')

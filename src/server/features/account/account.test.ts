@@ -622,6 +622,22 @@ describe('account deletion leaves nothing about the member', () => {
     expect(
       (await api.comments[':id'].reports.$post({ param: { id: theirId }, json: { reason: 'other' } })).status,
     ).toBe(201);
+    // A question to the analysts, answered (an in-app notification) and noted on by an analyst.
+    const asked = await api.questions.$post({
+      json: { subject: 'About my holdings', body: `Reply to ${email}`, topic: 'portfolio' },
+    });
+    expect(asked.status).toBe(201);
+    const questionId = ((await asked.json()) as { id: string }).id;
+    const analyst = app.client((await app.signedInUser({ role: 'analyst' })).cookie);
+    for (const internal of [true, false])
+      expect(
+        (
+          await analyst.inbox.questions[':id'].messages.$post({
+            param: { id: questionId },
+            json: { body: `About ${email}`, internal },
+          })
+        ).status,
+      ).toBe(201);
 
     const tables = await sql<{ table: string; column: string }>`
       SELECT table_name AS table, column_name AS column FROM information_schema.columns

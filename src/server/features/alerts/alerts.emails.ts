@@ -39,6 +39,30 @@ export function withUnsubscribe(to: string, subject: string, body: string, links
   };
 }
 
+/**
+ * An analyst's answer to the member's own question (issue 27): the answer and a link to the thread.
+ * No unsubscribe: it is the reply to a request the member made, like a help desk's.
+ */
+export function answerEmail(
+  to: string,
+  item: { title: string; body: string; url: string | null },
+  publicUrl: string,
+): MailMessage {
+  const url = absolute(publicUrl, item.url);
+  return {
+    to,
+    subject: item.title,
+    text: [
+      item.body,
+      '',
+      ...(url ? [`Read the whole thread and reply: ${url}`, ''] : []),
+      '—',
+      `XRP Research · ${publicUrl}`,
+      'You receive this because you asked our analysts a question.',
+    ].join('\n'),
+  };
+}
+
 /** One alert, or a digest of several grouped by type. */
 export function alertsEmail(to: string, items: readonly DigestItem[], links: MailLinks): MailMessage {
   const digest = groupDigest(items);

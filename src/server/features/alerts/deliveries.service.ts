@@ -5,8 +5,8 @@ import { isPremiumPlan, type SubscriptionPlan } from '@/domain/plans/entitlement
 import type { Db } from '../../db/client';
 import type { Database, UserPreferencesTable } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
-import type { Mailer } from '../../lib/mailer';
-import { alertsEmail } from './alerts.emails';
+import type { Mailer, MailMessage } from '../../lib/mailer';
+import { alertsEmail, answerEmail } from './alerts.emails';
 import type { PushSender } from '../../lib/web-push';
 import { sendPush } from './push-delivery.service';
 import { unsubscribeToken, type UnsubscribeCategory } from './unsubscribe';
@@ -29,17 +29,19 @@ const pushColumn = {
 
 /**
  * Email price alerts are free; every other alert channel and type is Premium (SPEC §6). Replies to a
- * member's comment are mailed on any plan unless they switched it off (on by default).
+ * member's comment are mailed on any plan unless they switched it off (on by default). An analyst's
+ * answer to the member's own question is always mailed (issue 27): they asked for it.
  */
 export function wantsEmail(type: NotificationType, prefs: Prefs | undefined, premium: boolean): boolean {
+  if (type === 'answer') return true;
   if (type === 'reply') return prefs ? prefs.notification_email_comment_replies : true;
   const on = prefs ? prefs[emailColumn[type]] : type === 'price';
   return on && (type === 'price' || premium);
 }
 
-/** Replies are in-app and email only; push is for alerts. */
+/** Replies and answers are in-app and email only; push is for alerts. */
 export function wantsPush(type: NotificationType, prefs: Prefs | undefined, premium: boolean): boolean {
-  if (type === 'reply') return false;
+  if (type === 'reply' || type === 'answer') return false;
   return Boolean(premium && prefs?.notification_push_enabled && prefs[pushColumn[type]]);
 }
 
@@ -116,7 +118,9 @@ export async function planDeliveries(
     const who = audience.get(item.user_id);
     if (!who || who.blocked) continue;
     const premium = isPremiumPlan(who.plan);
-    const schedule = scheduleOf(who.prefs, premium);
+    const chosen = scheduleOf(who.prefs, premium);
+    // An answer to the member's question is not held for a digest (quiet hours still hold it).
+    const schedule = item.type === 'answer' ? { ...chosen, frequency: 'instant' as const } : chosen;
     if (wantsEmail(item.type, who.prefs, premium))
       rows.push({
         notification_id: item.id,
@@ -255,6 +259,21 @@ function byUser(items: Claimed[]): Map<string, Claimed[]> {
   return groups;
 }
 
+/** One mail of alerts, of replies, or one analyst's answer. */
+function mailOf(deps: DeliveryDeps, to: string, userId: string, batch: Claimed[]): MailMessage {
+  const types = new Set(batch.map((item) => item.type));
+  const only = [...types][0];
+  const items = batch.map((item) => ({ ...item, createdAt: item.created_at }));
+  if (only === 'answer' && batch[0]) return answerEmail(to, batch[0], deps.publicUrl);
+  const category: UnsubscribeCategory =
+    only === 'reply' ? 'replies' : types.size === 1 && only && only !== 'answer' ? only : 'alerts';
+  return alertsEmail(to, items, {
+    publicUrl: deps.publicUrl,
+    category,
+    unsubscribeToken: unsubscribeToken(deps.secret, userId, category),
+  });
+}
+
 /** Sends the due email and push deliveries: one email and one push per user per pass. */
 export async function deliverDue(
   deps: DeliveryDeps,
@@ -310,25 +329,15 @@ export async function deliverDue(
             await settle(deps.db, ids, { status: 'skipped' });
             continue;
           }
-          // Replies go in a mail of their own, so that its one-click unsubscribe stops replies only.
+          // Replies go in a mail of their own, so that its one-click unsubscribe stops replies only;
+          // each analyst's answer in its own, without one (the member asked for it).
           const replies = wanted.filter((item) => item.type === 'reply');
-          const alerts = wanted.filter((item) => item.type !== 'reply');
+          const answers = wanted.filter((item) => item.type === 'answer').map((item) => [item]);
+          const alerts = wanted.filter((item) => item.type !== 'reply' && item.type !== 'answer');
           let failed = false;
-          for (const batch of [alerts, replies]) {
+          for (const batch of [alerts, replies, ...answers]) {
             if (batch.length === 0) continue;
-            const types = new Set(batch.map((item) => item.type));
-            const only = [...types][0];
-            const category: UnsubscribeCategory =
-              only === 'reply' ? 'replies' : types.size === 1 && only ? only : 'alerts';
-            const message = alertsEmail(
-              to,
-              batch.map((item) => ({ ...item, createdAt: item.created_at })),
-              {
-                publicUrl: deps.publicUrl,
-                category,
-                unsubscribeToken: unsubscribeToken(deps.secret, userId, category),
-              },
-            );
+            const message = mailOf(deps, to, userId, batch);
             try {
               await deps.mailer.send(message);
             } catch (error) {

@@ -22,5 +22,6 @@ export function sessionStateOf(viewer: Viewer | null): SessionState {
     role: viewer.role,
     isPremium: viewer.isPremium,
     isAdmin: viewer.isAdmin,
+    isAnalyst: viewer.isAnalyst,
   };
 }

@@ -23,6 +23,7 @@ describe('GET /api/session', () => {
       role: null,
       isPremium: false,
       isAdmin: false,
+      isAnalyst: false,
     });
   });
 
@@ -41,7 +42,7 @@ describe('GET /api/session', () => {
       subscriptionPlan: 'free',
       blocked: false,
     });
-    expect(state).toMatchObject({ role: 'user', isPremium: false, isAdmin: false });
+    expect(state).toMatchObject({ role: 'user', isPremium: false, isAdmin: false, isAnalyst: false });
     expect(state.session?.expiresAt).toMatch(/^\d{4}-/);
   });
 
@@ -58,7 +59,22 @@ describe('GET /api/session', () => {
 
   it('reports an admin as admin without making them premium', async () => {
     const { cookie } = await app.signedInUser({ role: 'admin' });
-    expect(await sessionFor(cookie)).toMatchObject({ role: 'admin', isAdmin: true, isPremium: false });
+    expect(await sessionFor(cookie)).toMatchObject({
+      role: 'admin',
+      isAdmin: true,
+      isAnalyst: true,
+      isPremium: false,
+    });
+  });
+
+  it('reports an analyst as an analyst, not an admin, on their own plan', async () => {
+    const { cookie } = await app.signedInUser({ role: 'analyst' });
+    expect(await sessionFor(cookie)).toMatchObject({
+      role: 'analyst',
+      isAdmin: false,
+      isAnalyst: true,
+      isPremium: false,
+    });
   });
 
   it('treats a blocked user as signed out', async () => {

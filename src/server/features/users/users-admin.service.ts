@@ -4,13 +4,16 @@ import {
   BLOCK_REASON_REQUIRED,
   CANNOT_BLOCK_SELF,
   CANNOT_MODIFY_SELF,
+  ADMIN_ROLE_BY_CLI,
   ESTIMATED_REVENUE_PER_PREMIUM_USD,
   type AdminOverview,
   type AdminUser,
   type AdminUserUpdate,
   type AuditLog,
 } from '@/domain/admin/admin.schema';
+import { roleOf } from '@/domain/plans/entitlements';
 import type { Db } from '../../db/client';
+import { questionMetrics, releaseAssignments } from '../questions';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { Logger } from '../../lib/logger';
@@ -46,7 +49,7 @@ function toAdminUser(row: AdminUserRow): AdminUser {
     subscriptionPlan: row.subscription_plan,
     blocked: row.blocked,
     blockReason: row.blocked ? row.banReason : null,
-    role: row.role === 'admin' ? 'admin' : 'user',
+    role: roleOf(row.role),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -130,6 +133,32 @@ async function applyAdminChange(
       .executeTakeFirst();
     if (!before) throw new AppError('not_found', 'User not found');
     const now = new Date();
+    if (change.role !== undefined) {
+      const current = await trx
+        .selectFrom('user')
+        .select('role')
+        .where('id', '=', targetUserId)
+        .executeTakeFirstOrThrow();
+      const was = roleOf(current.role);
+      if (was === 'admin') throw new AppError('conflict', ADMIN_ROLE_BY_CLI);
+      if (was !== change.role) {
+        await trx
+          .updateTable('user')
+          .set({ role: change.role, updatedAt: now })
+          .where('id', '=', targetUserId)
+          .execute();
+        // The inbox moves on without them: their open questions wait unassigned.
+        if (change.role === 'user') await releaseAssignments(trx, targetUserId);
+        await recordAudit(trx, {
+          adminUserId,
+          actionType: 'role_change',
+          targetUserId,
+          oldValue: { role: was },
+          newValue: { role: change.role },
+          reason,
+        });
+      }
+    }
     if (change.fullName !== undefined && change.fullName !== (before.full_name ?? '')) {
       await trx
         .updateTable('profiles')
@@ -247,7 +276,7 @@ export async function listAuditLogs(
 
 /** SPEC §2 Overview stat cards and §9 constants, plus billing's actual recurring revenue. */
 export async function adminOverview(db: Db): Promise<AdminOverview> {
-  const [users, content, syncs, revenue] = await Promise.all([
+  const [users, content, syncs, revenue, questions] = await Promise.all([
     db
       .selectFrom('profiles')
       .select([
@@ -283,6 +312,7 @@ export async function adminOverview(db: Db): Promise<AdminOverview> {
         ORDER BY i.created_at DESC LIMIT 1
       ) latest ON true
       WHERE s.status IN ('active', 'past_due')`.execute(db),
+    questionMetrics(db),
   ]);
   const paid = Number(users.paid);
   const complimentary = Number(users.complimentary);
@@ -300,5 +330,6 @@ export async function adminOverview(db: Db): Promise<AdminOverview> {
     whaleTransactions24h: Number(content.whales),
     recentSyncs: Number(syncs.total),
     recentSyncErrors: Number(syncs.errors),
+    questions,
   };
 }

@@ -1,6 +1,7 @@
 import { firstPasswordError } from '@/domain/auth/password-rules';
 import type { Role, SubscriptionPlan } from '@/domain/plans/entitlements';
 import type { Db } from '../../db/client';
+import { releaseAssignments } from '../questions';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from '../../lib/auth';
@@ -71,6 +72,7 @@ export async function setUserRole(db: Db, email: string, role: Role) {
       .forUpdate()
       .executeTakeFirstOrThrow();
     await trx.updateTable('user').set({ role, updatedAt: new Date() }).where('id', '=', id).execute();
+    if (role === 'user') await releaseAssignments(trx, id);
     await recordAudit(trx, {
       adminUserId: null,
       actionType: 'role_change',

@@ -1,10 +1,18 @@
-import { CreditCard, LayoutDashboard, LogOut, Settings } from 'lucide-react';
+import {
+  CreditCard,
+  Inbox,
+  LayoutDashboard,
+  LogOut,
+  MessageCircleQuestionMark,
+  Settings,
+} from 'lucide-react';
 import { Link, NavLink } from 'react-router';
+import { appRoutes } from '@/domain/routing/routes';
 import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Sheet, SheetContent, SheetTitle } from '@/web/components/ui/sheet';
 import { cn } from '@/web/lib/cn';
-import { headerLinks } from './nav-links';
+import { analystInboxPath, headerLinks } from './nav-links';
 import { displayName, PlanBadges } from './plan-badges';
 
 const panelLink = 'flex items-center gap-3 rounded-md px-3 py-2 text-base hover:bg-accent';
@@ -22,7 +30,7 @@ export function MobileNavPanel({
   /** The button that opened the panel (it is not a Radix trigger): focus goes back to it on close. */
   returnFocus(): void;
 }) {
-  const { user, profile, isPremium, isAdmin } = useSession();
+  const { user, profile, isPremium, isAdmin, isAnalyst } = useSession();
   const close = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -62,9 +70,17 @@ export function MobileNavPanel({
               <Link to="/membership" onClick={close} className={panelLink}>
                 <CreditCard className="size-4" aria-hidden="true" /> Membership
               </Link>
+              <Link to={appRoutes.ask} onClick={close} className={panelLink}>
+                <MessageCircleQuestionMark className="size-4" aria-hidden="true" /> Ask an Analyst
+              </Link>
               {isAdmin && (
                 <Link to="/admin" onClick={close} className={panelLink}>
                   <LayoutDashboard className="size-4" aria-hidden="true" /> Admin Dashboard
+                </Link>
+              )}
+              {isAnalyst && !isAdmin && (
+                <Link to={analystInboxPath} onClick={close} className={panelLink}>
+                  <Inbox className="size-4" aria-hidden="true" /> Analyst Inbox
                 </Link>
               )}
               {!isPremium && (

@@ -10,6 +10,9 @@ export const headerLinks = [
   { to: appRoutes.membership, label: 'Membership' },
 ] as const;
 
+/** Issue 27: an analyst's way in to the questions (the admin dashboard shows them its inbox tab only). */
+export const analystInboxPath = `${appRoutes.admin}?tab=inbox`;
+
 /** SPEC §2 footer groups. */
 export const footerGroups = [
   {
@@ -18,6 +21,7 @@ export const footerGroups = [
       { to: appRoutes.analytics, label: 'Analytics' },
       { to: appRoutes.news, label: 'News' },
       { to: appRoutes.alerts, label: 'Alerts' },
+      { to: appRoutes.ask, label: 'Ask an Analyst' },
       { to: appRoutes.api, label: 'API' },
     ],
   },

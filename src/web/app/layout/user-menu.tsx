@@ -1,5 +1,14 @@
-import { ChevronDown, CreditCard, LayoutDashboard, LogOut, Settings } from 'lucide-react';
+import {
+  ChevronDown,
+  CreditCard,
+  Inbox,
+  LayoutDashboard,
+  LogOut,
+  MessageCircleQuestionMark,
+  Settings,
+} from 'lucide-react';
 import { Link } from 'react-router';
+import { appRoutes } from '@/domain/routing/routes';
 import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import {
@@ -10,10 +19,11 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
+import { analystInboxPath } from './nav-links';
 import { displayName, PlanBadges } from './plan-badges';
 
 export function UserMenu({ onSignOut }: { onSignOut(): void }) {
-  const { profile, user, isPremium, isAdmin } = useSession();
+  const { profile, user, isPremium, isAdmin, isAnalyst } = useSession();
   const name = displayName(profile?.fullName);
   return (
     <DropdownMenu>
@@ -40,10 +50,23 @@ export function UserMenu({ onSignOut }: { onSignOut(): void }) {
             <CreditCard aria-hidden="true" /> Membership
           </Link>
         </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={appRoutes.ask}>
+            <MessageCircleQuestionMark aria-hidden="true" /> Ask an Analyst
+          </Link>
+        </DropdownMenuItem>
         {isAdmin && (
           <DropdownMenuItem asChild>
             <Link to="/admin">
               <LayoutDashboard aria-hidden="true" /> Admin Dashboard
+            </Link>
+          </DropdownMenuItem>
+        )}
+        {/* An analyst sees the dashboard's inbox tab only; administrators reach it from the dashboard. */}
+        {isAnalyst && !isAdmin && (
+          <DropdownMenuItem asChild>
+            <Link to={analystInboxPath}>
+              <Inbox aria-hidden="true" /> Analyst Inbox
             </Link>
           </DropdownMenuItem>
         )}

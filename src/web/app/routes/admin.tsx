@@ -1,46 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
-import { UrlTabs } from '@/web/components/ui/url-tabs';
-import { ApiTab } from '@/web/features/admin/components/api-tab';
-import { CommentsTab } from '@/web/features/admin/components/comments-tab';
-import { DominoTab } from '@/web/features/admin/components/domino-tab';
-import { FeedsTab } from '@/web/features/admin/components/feeds-tab';
-import { OverviewTab } from '@/web/features/admin/components/overview-tab';
-import { UsersTab } from '@/web/features/admin/components/users-tab';
+import { AdminTabs } from '@/web/features/admin/components/admin-tabs';
 import { billingConfigQuery } from '@/web/features/billing/api/billing';
 import { TestModeNotice } from '@/web/features/billing/components/test-mode-notice';
+import { useSession } from '@/web/lib/session';
 import { PageHeading } from './page-heading';
 
-const tabs = [
-  { value: 'overview', label: 'Overview', Content: OverviewTab },
-  { value: 'users', label: 'User Management', Content: UsersTab },
-  { value: 'comments', label: 'Comments', Content: CommentsTab },
-  { value: 'feeds', label: 'RSS Feeds', Content: FeedsTab },
-  { value: 'api', label: 'API Management', Content: ApiTab },
-  { value: 'domino', label: 'Domino Events', Content: DominoTab },
-] as const;
-
 /**
- * SPEC §2 Admin: six tabs (the five of SPEC §2 and Comments, the moderation queue the report emails
- * link to as /admin?tab=comments); the open tab is kept in the URL.
+ * SPEC §2 Admin: the tabs of SPEC §2, Comments (the moderation queue the report emails link to as
+ * /admin?tab=comments) and the Analyst Inbox (issue 27: /admin?tab=inbox&question=<id>, the link of
+ * the analysts' emails); the open tab is kept in the URL. An analyst who is not an administrator sees
+ * the inbox alone, without the billing mode.
  */
 export function Component() {
-  const billing = useQuery(billingConfigQuery);
+  const { isAdmin } = useSession();
+  const billing = useQuery({ ...billingConfigQuery, enabled: isAdmin });
   return (
     <div className="flex flex-col gap-6">
-      <PageHeading title="Admin Dashboard"></PageHeading>
-      {billing.data?.mode === 'test' && (
+      <PageHeading title={isAdmin ? 'Admin Dashboard' : 'Analyst Inbox'}></PageHeading>
+      {isAdmin && billing.data?.mode === 'test' && (
         <TestModeNotice>
           Billing runs in test mode: checkout and the billing page are simulated and members upgrade without
           paying. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (docs/operations.md, Billing) to take real
           payments.
         </TestModeNotice>
       )}
-      {billing.data?.mode === 'stripe' && (
+      {isAdmin && billing.data?.mode === 'stripe' && (
         <p className="text-sm text-muted-foreground" data-testid="billing-mode">
           Billing: payments through Stripe.
         </p>
       )}
-      <UrlTabs tabs={tabs} className="justify-start" />
+      <AdminTabs />
     </div>
   );
 }

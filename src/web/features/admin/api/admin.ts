@@ -1,4 +1,10 @@
-import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { toast } from '@/web/lib/toast';
 import type { AdminUserUpdate } from '@/domain/admin/admin.schema';
 import type { ModerationQuery } from '@/domain/community/community.schema';
@@ -94,30 +100,44 @@ export const adminDominoQuery = queryOptions({
 
 /**
  * A mutation with the SPEC §8 toasts: `success` on success, `failure` as the title of the error
- * toast (the server's message below it); `refresh` lists what to refetch afterwards.
+ * toast (the server's message below it); `apply` puts the answer in the cache at once (a thread the
+ * answer is), and `refresh` lists what to refetch afterwards.
  */
-function useAdminMutation<TInput, TOutput>(options: {
+export function useAdminMutation<TInput, TOutput>(options: {
   run: (input: TInput) => Promise<TOutput>;
   success: string | ((output: TOutput, input: TInput) => string);
-  failure: string;
+  failure: string | ((input: TInput) => string);
   refresh: readonly QueryKey[];
+  apply?: (queryClient: QueryClient, output: TOutput, input: TInput) => void;
 }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: options.run,
     onSuccess: async (output, input) => {
+      options.apply?.(queryClient, output, input);
       toast.success(typeof options.success === 'function' ? options.success(output, input) : options.success);
       await Promise.all(options.refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    onError: (error: Error) => toast.error(options.failure, { description: error.message }),
+    onError: (error: Error, input) =>
+      toast.error(typeof options.failure === 'function' ? options.failure(input) : options.failure, {
+        description: error.message,
+      }),
   });
 }
 
+/** A role change alone says what it did; any other change, that the user was updated. */
+const userUpdated = (_user: unknown, { email, change }: { email?: string; change: AdminUserUpdate }) => {
+  const { role, ...rest } = change;
+  if (!role || Object.keys(rest).length > 0) return 'User updated successfully';
+  const who = email ?? 'The user';
+  return role === 'analyst' ? `${who} is now an analyst` : `${who} is no longer an analyst`;
+};
+
 export const useUpdateUser = () =>
   useAdminMutation({
-    run: ({ userId, change }: { userId: string; change: AdminUserUpdate }) =>
+    run: ({ userId, change }: { userId: string; change: AdminUserUpdate; email?: string }) =>
       unwrap(api.admin.users[':userId'].$patch({ param: { userId }, json: change })),
-    success: 'User updated successfully',
+    success: userUpdated,
     failure: 'Failed to update user',
     refresh: [adminKeys.users, adminKeys.audit, adminKeys.overview],
   });

@@ -1,15 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { QuestionMetrics } from '@/domain/questions/questions.schema';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
+import { useDates } from '@/web/features/preferences';
 import { overviewQuery } from '../api/admin';
+import { formatDuration } from '../lib/durations';
 
 const usd = (value: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(
     value,
   );
 
-function Stat({ title, value, note }: { title: string; value: string; note?: string }) {
+function Stat({ title, value, note }: { title: string; value: ReactNode; note?: string }) {
   return (
     <Card data-testid="admin-stat">
       <CardHeader className="pb-2">
@@ -23,7 +27,62 @@ function Stat({ title, value, note }: { title: string; value: string; note?: str
   );
 }
 
-/** SPEC §2 Admin Overview: the stat cards (SPEC §9: estimated revenue is $10 per paying member). */
+/** A figure that may be missing: "—", said as "none" to a screen reader. */
+const orNone = (value: string | null) =>
+  value ?? (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">None</span>
+    </>
+  );
+
+const questionsWord = (count: number) => (count === 1 ? 'question' : 'questions');
+
+/** Issue 27: questions to the analysts: open ones, first response times (last 30 days), and a week's. */
+function QuestionStats({ metrics }: { metrics: QuestionMetrics }) {
+  const dates = useDates();
+  const answered =
+    metrics.firstResponseMedianSeconds === null
+      ? 'No answered questions in the last 30 days'
+      : `${metrics.answeredLast30Days} of ${metrics.askedLast30Days} ${questionsWord(metrics.askedLast30Days)} asked in the last 30 days answered`;
+  const duration = (seconds: number | null) => orNone(seconds === null ? null : formatDuration(seconds));
+  const counts = metrics.weeks.map((week) => week.count);
+  const average = counts.length ? counts.reduce((sum, count) => sum + count, 0) / counts.length : 0;
+  const oldest = metrics.weeks.at(-1);
+  return (
+    <>
+      <Stat
+        title="Open questions"
+        value={String(metrics.open)}
+        note={`${metrics.awaitingReply} waiting for a reply`}
+      />
+      <Stat
+        title="First response (median)"
+        value={duration(metrics.firstResponseMedianSeconds)}
+        note={answered}
+      />
+      <Stat
+        title="First response (90th percentile)"
+        value={duration(metrics.firstResponseP90Seconds)}
+        note={answered}
+      />
+      <Stat
+        title="Questions per week"
+        value={Number.isInteger(average) ? String(average) : average.toFixed(1)}
+        note={
+          oldest
+            ? `Average of the last ${counts.length} weeks since ${dates.shortDate(oldest.start)}; newest first: ${counts.join(', ')}`
+            : 'No weeks yet'
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * SPEC §2 Admin Overview: the stat cards (SPEC §9: estimated revenue is $10 per paying member), and
+ * the questions to the analysts (issue 27).
+ */
 export function OverviewTab() {
   const overview = useQuery(overviewQuery);
   if (overview.isPending) return <Spinner label="Loading..." />;
@@ -62,6 +121,7 @@ export function OverviewTab() {
         value={String(data.recentSyncs)}
         note={`Last 24 hours · ${data.recentSyncErrors} with errors`}
       />
+      <QuestionStats metrics={data.questions} />
     </div>
   );
 }

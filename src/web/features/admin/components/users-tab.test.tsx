@@ -153,3 +153,95 @@ describe('UsersTab block user form', () => {
     expect(await sent.all()).toEqual([{ blocked: false }]);
   });
 });
+
+const frontToast = () =>
+  document.querySelector('[data-sonner-toast][data-front="true"]')?.textContent ?? null;
+
+describe('UsersTab analyst role', () => {
+  it('marks administrators and analysts beside their name', async () => {
+    renderUsers({
+      'GET /api/admin/users': {
+        users: [
+          { ...target, id: 'p-1', role: 'admin', fullName: 'Ada Admin' },
+          { ...target, id: 'p-2', role: 'analyst', fullName: 'Sam Analyst' },
+          { ...target, id: 'p-3', role: 'user', fullName: 'Una User' },
+        ],
+        total: 3,
+        page: 1,
+        pageSize: 20,
+      },
+    });
+    const names = (await screen.findAllByTestId('admin-user-row')).map(
+      (row) => row.querySelector('td')?.textContent,
+    );
+    expect(names).toEqual(['Ada AdminAdmin', 'Sam AnalystAnalyst', 'Una User']);
+  });
+
+  it('makes a user an analyst, and says so', async () => {
+    const { sent, answer } = recordPatches({ ...target, role: 'analyst' });
+    renderApp(<UsersTab />, {
+      toasts: true,
+      api: {
+        'GET /api/admin/users': { users: [target], total: 1, page: 1, pageSize: 20 },
+        'GET /api/admin/audit-logs': { logs: [], total: 0, page: 1, pageSize: 50 },
+        [patchPath]: answer,
+      },
+    });
+    const dialog = await openDialog('Edit target@example.com');
+    const role = dialog.getByLabelText('Role') as HTMLSelectElement;
+    expect(role.value).toBe('user');
+    fireEvent.change(role, { target: { value: 'analyst' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await sent.all()).toEqual([{ role: 'analyst' }]);
+    await waitFor(() => expect(frontToast()).toBe('target@example.com is now an analyst'));
+  });
+
+  it('removes the analyst role, and toasts a refusal', async () => {
+    const analyst = { ...target, role: 'analyst' as const };
+    let refuse = true;
+    const sent = bodies();
+    renderApp(<UsersTab />, {
+      toasts: true,
+      api: {
+        'GET /api/admin/users': { users: [analyst], total: 1, page: 1, pageSize: 20 },
+        'GET /api/admin/audit-logs': { logs: [], total: 0, page: 1, pageSize: 50 },
+        [patchPath]: (request: Request) => {
+          sent.record(request);
+          return refuse
+            ? { status: 500, body: { error: { code: 'internal', message: 'Try again later' } } }
+            : { ...target, role: 'user' };
+        },
+      },
+    });
+    const dialog = await openDialog('Edit target@example.com');
+    fireEvent.change(dialog.getByLabelText('Role'), { target: { value: 'user' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(frontToast()).toBe('Failed to update userTry again later'));
+    expect((dialog.getByLabelText('Role') as HTMLSelectElement).value).toBe('user');
+
+    refuse = false;
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(frontToast()).toBe('target@example.com is no longer an analyst'));
+    expect(await sent.all()).toEqual([{ role: 'user' }, { role: 'user' }]);
+  });
+
+  it("shows an administrator's role without letting it change: that is the CLI's", async () => {
+    const admin = { ...target, role: 'admin' as const };
+    const { sent, answer } = recordPatches({ ...admin, subscriptionPlan: 'premium' });
+    renderUsers({ [patchPath]: answer }, admin);
+    const dialog = await openDialog('Edit target@example.com');
+    const role = dialog.getByLabelText('Role') as HTMLSelectElement;
+    expect(role.disabled).toBe(true);
+    expect(role.value).toBe('admin');
+    expect(problemAt(role)).toBeNull();
+    expect(document.getElementById(role.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Administrators change with the CLI.',
+    );
+    fireEvent.change(dialog.getByLabelText('Plan'), { target: { value: 'premium' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await sent.all()).toEqual([{ subscriptionPlan: 'premium' }]);
+  });
+});

@@ -1,136 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
-import {
-  CANNOT_MODIFY_SELF,
-  adminUserUpdateSchema,
-  auditActionSchema,
-  type AdminUser,
-} from '@/domain/admin/admin.schema';
-import type { SubscriptionPlan } from '@/domain/plans/entitlements';
+import { CANNOT_MODIFY_SELF, auditActionSchema, type AdminUser } from '@/domain/admin/admin.schema';
 import { useSession } from '@/web/lib/session';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { Dialog, DialogContent } from '@/web/components/ui/dialog';
-import { Field, SelectField } from '@/web/components/ui/field';
-import { FormAlert } from '@/web/components/ui/form-alert';
 import { Input } from '@/web/components/ui/input';
 import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
-import { auditQuery, usersQuery, useUpdateUser } from '../api/admin';
+import { auditQuery, usersQuery } from '../api/admin';
 import { auditActionLabels } from '../lib/audit-labels';
+import { planLabels } from '../lib/labels';
+import { BlockUserDialog, EditUserDialog } from './user-dialogs';
 import { Pager } from '@/web/components/pager';
 import { useDates } from '@/web/features/preferences';
-import { refusal, useSchemaForm } from '@/web/lib/form';
 
-const planLabels: Record<SubscriptionPlan, string> = {
-  free: 'Free',
-  premium: 'Premium',
-  complimentary: 'Complimentary',
-};
-
-const plans = Object.entries(planLabels) as [SubscriptionPlan, string][];
-
-/** Sends only what changed; with nothing changed it just closes. */
-function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const update = useUpdateUser();
-  const form = useSchemaForm(adminUserUpdateSchema, {
-    fullName: user.fullName ?? '',
-    subscriptionPlan: user.subscriptionPlan,
-  });
-  const { errors } = form.formState;
-  const submit = form.handleSubmit(({ fullName, subscriptionPlan }) => {
-    const change = {
-      ...(fullName !== (user.fullName ?? '') ? { fullName } : {}),
-      ...(subscriptionPlan !== user.subscriptionPlan ? { subscriptionPlan } : {}),
-    };
-    if (Object.keys(change).length === 0) return onClose();
-    update.mutate(
-      { userId: user.userId, change },
-      { onSuccess: onClose, onError: (failure) => form.setError('root', refusal(failure)) },
+/** Staff are marked beside their name: administrators, and analysts (who answer members' questions). */
+function RoleBadge({ role }: { role: AdminUser['role'] }) {
+  if (role === 'admin')
+    return (
+      <Badge className="ml-2" title="Administrators change with the CLI">
+        Admin
+      </Badge>
     );
-  });
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title="Edit user" description={user.email}>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
-          <Field
-            id="edit-full-name"
-            label="Full name"
-            error={errors.fullName?.message}
-            {...form.register('fullName')}
-          />
-          <Controller
-            control={form.control}
-            name="subscriptionPlan"
-            render={({ field }) => (
-              <SelectField
-                id="edit-plan"
-                label="Plan"
-                value={field.value ?? user.subscriptionPlan}
-                onChange={field.onChange}
-                options={plans}
-              />
-            )}
-          />
-          <Button type="submit" disabled={update.isPending} className="self-end">
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** Blocking asks for a reason (SPEC §5); unblocking just confirms. */
-function BlockUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const update = useUpdateUser();
-  const blocking = !user.blocked;
-  const form = useSchemaForm(
-    adminUserUpdateSchema,
-    blocking ? { blocked: true, reason: '' } : { blocked: false },
-  );
-  const { errors } = form.formState;
-  const submit = form.handleSubmit((change) =>
-    update.mutate(
-      { userId: user.userId, change },
-      { onSuccess: onClose, onError: (failure) => form.setError('root', refusal(failure)) },
-    ),
-  );
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={blocking ? 'Block user' : 'Unblock user'}
-        description={
-          blocking
-            ? `${user.email} will be signed out everywhere and cannot sign in until unblocked.`
-            : `${user.email} will be able to sign in again.`
-        }
-      >
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
-          {blocking && (
-            <Field
-              id="block-reason"
-              label="Reason"
-              error={errors.reason?.message}
-              {...form.register('reason')}
-            />
-          )}
-          <Button
-            type="submit"
-            variant={blocking ? 'destructive' : 'default'}
-            disabled={update.isPending}
-            className="self-end"
-          >
-            {blocking ? 'Block User' : 'Unblock User'}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
+  if (role === 'analyst') return <Badge className="ml-2 border-primary/50 text-primary">Analyst</Badge>;
+  return null;
 }
 
 function AuditLogCard({
@@ -211,7 +105,10 @@ function AuditLogCard({
   );
 }
 
-/** SPEC §2 Admin User Management: search, edit name and plan, block with a reason, and the audit trail. */
+/**
+ * SPEC §2 Admin User Management: search, edit name, plan and role (analyst or not: issue 27), block
+ * with a reason, and the audit trail.
+ */
 export function UsersTab() {
   const dates = useDates();
   const { user: me } = useSession();
@@ -277,7 +174,7 @@ export function UsersTab() {
                         <tr key={user.id} data-testid="admin-user-row">
                           <td className="py-2 pr-4">
                             {name}
-                            {user.role === 'admin' && <Badge className="ml-2">Admin</Badge>}
+                            <RoleBadge role={user.role} />
                           </td>
                           <td className="py-2 pr-4">{user.email}</td>
                           <td className="py-2 pr-4">{planLabels[user.subscriptionPlan]}</td>

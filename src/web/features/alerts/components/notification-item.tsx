@@ -11,6 +11,7 @@ const typeLabels: Record<Notification['type'], string> = {
   regulatory: 'Regulatory',
   adoption: 'Adoption',
   reply: 'Reply',
+  answer: 'Analyst',
 };
 
 /** One delivered alert: unread ones carry a dot; the title links where the alert points. */

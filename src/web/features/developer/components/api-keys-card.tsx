@@ -87,8 +87,7 @@ export function ApiKeysCard() {
         </CardTitle>
         <CardDescription>
           Read market, sentiment, whale, news and event data, and your own portfolio, from your own code: 60
-          requests a minute per key.
-          See the{' '}
+          requests a minute per key. See the{' '}
           <Link to="/api" className="text-primary underline">
             API reference
           </Link>

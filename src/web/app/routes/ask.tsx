@@ -1,0 +1,19 @@
+import { useSession } from '@/web/lib/session';
+import { AskAnalyst } from '@/web/features/questions';
+import { PageHeading } from './page-heading';
+
+/**
+ * /ask (issue 27): Premium members' private questions to the site's analysts. Signed-in members only;
+ * one who downgraded still reads their questions here.
+ */
+export function Component() {
+  const { user } = useSession();
+  return (
+    <div className="flex flex-col">
+      <PageHeading title="Ask an Analyst">
+        Ask our analysts privately about the market, regulation, the XRP Ledger or your portfolio.
+      </PageHeading>
+      <AskAnalyst userId={user?.id ?? ''} />
+    </div>
+  );
+}

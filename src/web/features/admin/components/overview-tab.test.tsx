@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminOverview } from '@/domain/admin/admin.schema';
+import type { QuestionMetrics } from '@/domain/questions/questions.schema';
+import { createDateFormatter } from '@/domain/format/dates';
+import { member } from '../../../../../tests/support/members';
+import { renderApp, ZoneProbe, zoneApplied } from '../../../../../tests/support/render-app';
+import { OverviewTab } from './overview-tab';
+
+const weeks: QuestionMetrics['weeks'] = [
+  { start: '2026-02-23T12:00:00.000Z', end: '2026-03-02T12:00:00.000Z', count: 3 },
+  { start: '2026-02-16T12:00:00.000Z', end: '2026-02-23T12:00:00.000Z', count: 2 },
+  { start: '2026-02-09T12:00:00.000Z', end: '2026-02-16T12:00:00.000Z', count: 4 },
+  { start: '2026-02-02T12:00:00.000Z', end: '2026-02-09T12:00:00.000Z', count: 0 },
+];
+
+const overview = (questions: Partial<QuestionMetrics>): AdminOverview => ({
+  totalUsers: 120,
+  premiumUsers: 30,
+  paidPremiumUsers: 25,
+  complimentaryUsers: 5,
+  activeUsers: 60,
+  blockedUsers: 2,
+  estimatedMonthlyRevenueUsd: 250,
+  recurringRevenueCents: 25_000,
+  newsArticles: 400,
+  whaleTransactions24h: 12,
+  recentSyncs: 48,
+  recentSyncErrors: 1,
+  questions: {
+    open: 4,
+    awaitingReply: 3,
+    firstResponseMedianSeconds: 3 * 3600 + 12 * 60,
+    firstResponseP90Seconds: 26 * 3600 + 30 * 60,
+    answeredLast30Days: 7,
+    askedLast30Days: 9,
+    weeks,
+    ...questions,
+  },
+});
+
+const admin = member({ role: 'admin', timezone: 'Europe/Paris' });
+const paris = createDateFormatter({ timeZone: 'Europe/Paris', dateFormat: 'US' });
+
+async function renderOverview(answer: unknown) {
+  const view = renderApp(
+    <>
+      <ZoneProbe />
+      <OverviewTab />
+    </>,
+    { session: admin.session, api: { ...admin.api, 'GET /api/admin/overview': answer } },
+  );
+  await zoneApplied('Europe/Paris');
+  return view;
+}
+
+/** A stat card by its title: what it shows (the value) and its note. */
+async function stat(title: string) {
+  const heading = await screen.findByRole('heading', { name: title });
+  const card = heading.closest('[data-testid="admin-stat"]') as HTMLElement;
+  const [value, note] = within(card).getAllByText((_, element) => element?.tagName === 'P');
+  return { value: value?.textContent, note: note?.textContent ?? null, card: within(card) };
+}
+
+describe('OverviewTab: questions to the analysts', () => {
+  it('shows the open questions, first response times as hours and minutes, and the weekly average', async () => {
+    await renderOverview(overview({}));
+    expect(await stat('Open questions')).toMatchObject({ value: '4', note: '3 waiting for a reply' });
+    const answered = '7 of 9 questions asked in the last 30 days answered';
+    expect(await stat('First response (median)')).toMatchObject({ value: '3 h 12 min', note: answered });
+    expect(await stat('First response (90th percentile)')).toMatchObject({
+      value: '1 d 3 h',
+      note: answered,
+    });
+    expect(await stat('Questions per week')).toMatchObject({
+      value: '2.3',
+      note: `Average of the last 4 weeks since ${paris.shortDate(weeks[3]!.start)}; newest first: 3, 2, 4, 0`,
+    });
+  });
+
+  it('shows "—" and why when no question asked in the last 30 days was answered', async () => {
+    await renderOverview(
+      overview({
+        open: 2,
+        awaitingReply: 2,
+        firstResponseMedianSeconds: null,
+        firstResponseP90Seconds: null,
+        answeredLast30Days: 0,
+        askedLast30Days: 2,
+        weeks: weeks.map((week) => ({ ...week, count: 1 })),
+      }),
+    );
+    for (const title of ['First response (median)', 'First response (90th percentile)']) {
+      const { card, note } = await stat(title);
+      expect(card.getByText('—')).toBeTruthy();
+      expect(card.getByText('None').className).toContain('sr-only');
+      expect(note).toBe('No answered questions in the last 30 days');
+    }
+    expect(await stat('Questions per week')).toMatchObject({ value: '1' });
+  });
+
+  it('offers Try Again when the overview fails', async () => {
+    let fail = true;
+    await renderOverview(() =>
+      fail
+        ? { status: 500, body: { error: { code: 'internal', message: 'Database unavailable' } } }
+        : overview({}),
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load the overview');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await stat('Open questions')).toMatchObject({ value: '4' });
+  });
+});

@@ -78,10 +78,7 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RouteGuard access="admin" />,
-        children: [
-          page(appRoutes.researchNew, researchEditor),
-          page(appRoutes.researchEdit, researchEditor),
-        ],
+        children: [page(appRoutes.researchNew, researchEditor), page(appRoutes.researchEdit, researchEditor)],
       },
       ...infoPages.map((info) => ({
         path: info.path,

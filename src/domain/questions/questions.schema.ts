@@ -31,6 +31,8 @@ export const MAX_OPEN_QUESTIONS = 5;
 export const QUESTION_SUBJECT_MAX = 150;
 export const QUESTION_BODY_MAX = 5000;
 export const INBOX_PAGE_SIZE = 20;
+/** Each new question mails every analyst: a member may ask this many in 24 hours (asked, not attempted). */
+export const QUESTIONS_PER_DAY = 10;
 /** The promise the /ask page makes when the operator sets none (ANALYST_RESPONSE_TIME). */
 export const DEFAULT_RESPONSE_TIME = 'within one business day';
 
@@ -40,6 +42,10 @@ export const questionMessages = {
   tooManyOpen: `You have ${MAX_OPEN_QUESTIONS} open questions, the most at once. Close one you no longer need before asking another.`,
   notFound: 'This question does not exist.',
   closed: 'This question is closed. Ask a new question if you need more.',
+  closedForAnalyst: 'This question is closed: reopen it to reply. You can still add internal notes.',
+  ownQuestion: 'You asked this question: another analyst answers it.',
+  reopenOverLimit: `The member already has ${MAX_OPEN_QUESTIONS} open questions: this one stays closed.`,
+  dailyLimit: (max: number) => `You can ask ${max} questions a day`,
   alreadyClosed: 'This question is already closed.',
   notAnalyst: 'Only an analyst can be assigned a question.',
   analystAccess: 'Analyst access is required.',
@@ -50,12 +56,13 @@ const text = (max: number, what: string) =>
     .string()
     .trim()
     .min(1, `Write your ${what}`)
-    .max(max, `Keep your ${what} under ${max.toLocaleString('en-US')} characters`)
+    .max(max, `Keep your ${what} to ${max.toLocaleString('en-US')} characters or fewer`)
     .refine((value) => !value.includes('\u0000'), 'Remove the NUL character');
 
 export const newQuestionSchema = z
   .object({
-    subject: text(QUESTION_SUBJECT_MAX, 'subject'),
+    // One line: line breaks (pasted text) become spaces, as a mail subject must.
+    subject: text(QUESTION_SUBJECT_MAX, 'subject').transform((value) => value.replace(/\s*[\r\n]+\s*/g, ' ')),
     body: text(QUESTION_BODY_MAX, 'question'),
     topic: questionTopicSchema.nullable().optional(),
   })

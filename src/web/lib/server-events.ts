@@ -33,7 +33,8 @@ const refreshes: Record<ServerEventType, readonly (readonly string[])[]> = {
   whale: [['whales']],
   sync_log: [['admin', 'sync-logs']],
   api_source: [['admin', 'sources']],
-  notification: [['notifications'], ['alerts', 'rules']],
+  // An analyst's answer arrives as the member's notification: their questions show it at once.
+  notification: [['notifications'], ['alerts', 'rules'], ['questions']],
   portfolio: [['portfolio']],
   // Plus the discussion the event names (`['comments', subject]`, below).
   comment: [['comment-counts'], ['admin', 'comments']],

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import {
   INBOX_PAGE_SIZE,
+  MAX_OPEN_QUESTIONS,
   questionMessages,
   type Analyst,
   type AnalystMessageInput,
@@ -18,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/context';
 import { notifyMembers } from '../alerts';
 import { askPath } from './questions.emails';
+import { openCountOf } from './questions.service';
 import { addMessage, lockQuestion, messagesOf, toSummary } from './thread.service';
 
 const notFound = () => new AppError('not_found', questionMessages.notFound);
@@ -140,7 +142,11 @@ export async function replyAsAnalyst(
   return db.transaction().execute(async (trx) => {
     const question = await lockQuestion(trx, id);
     if (!question) throw notFound();
-    if (question.status === 'closed' && !internal) throw new AppError('conflict', questionMessages.closed);
+    if (question.status === 'closed' && !internal)
+      throw new AppError('conflict', questionMessages.closedForAnalyst);
+    // A staff member's own question (they may be Premium too) is answered by someone else.
+    if (question.user_id === viewer.user.id && !internal)
+      throw new AppError('conflict', questionMessages.ownQuestion);
     const messageId = await addMessage(
       trx,
       { questionId: id, authorId: viewer.user.id, authorKind: 'analyst', internal, body: input.body },
@@ -212,6 +218,17 @@ export async function updateInboxQuestion(
           ? 'answered'
           : 'open'
         : undefined;
+    // Reopening counts against the member's open questions as asking does.
+    if (reopened) {
+      await trx
+        .selectFrom('profiles')
+        .select('id')
+        .where('user_id', '=', question.user_id)
+        .forUpdate()
+        .execute();
+      if ((await openCountOf(trx, question.user_id)) >= MAX_OPEN_QUESTIONS)
+        throw new AppError('conflict', questionMessages.reopenOverLimit);
+    }
     await trx
       .updateTable('analyst_questions')
       .set({

@@ -7,6 +7,8 @@ export interface NewQuestionNotice {
   topic: QuestionTopic | null;
   body: string;
   asker: string;
+  /** A new question, or the member's reply in one. */
+  kind: 'question' | 'reply';
 }
 
 /** Where a question opens in the analysts' inbox. */
@@ -18,9 +20,11 @@ export const askPath = (id: string) => `/ask?question=${id}`;
 export function newQuestionEmail(to: string, notice: NewQuestionNotice, publicUrl: string): MailMessage {
   return {
     to,
-    subject: `New question: ${notice.subject}`,
+    subject: `${notice.kind === 'reply' ? 'Member replied' : 'New question'}: ${notice.subject}`,
     text: [
-      `${notice.asker} asked the analysts a question${notice.topic ? ` (${topicLabels[notice.topic]})` : ''}.`,
+      notice.kind === 'reply'
+        ? `${notice.asker} replied in their question.`
+        : `${notice.asker} asked the analysts a question${notice.topic ? ` (${topicLabels[notice.topic]})` : ''}.`,
       '',
       `“${notice.subject}”`,
       '',

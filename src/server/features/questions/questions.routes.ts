@@ -27,8 +27,6 @@ const memberErrors = {
   403: errorResponse('Blocked'),
   404: errorResponse('No such question of yours'),
 } as const;
-/** Each new question mails every analyst: a member may ask this many a day. */
-export const ASK_LIMIT = { window: 24 * 60 * 60, max: 10 };
 /** Replies from one member, an hour. */
 export const REPLY_LIMIT = { window: 60 * 60, max: 30 };
 
@@ -118,13 +116,6 @@ export function createQuestionRoutes(deps: AppDeps) {
     })
     .openapi(ask, async (c) => {
       const viewer = viewerOf(c);
-      await enforceRateLimit(
-        c,
-        deps.db,
-        `question-ask:${viewer.user.id}`,
-        ASK_LIMIT,
-        `You can ask ${ASK_LIMIT.max} questions a day`,
-      );
       return c.json(
         await askQuestion({ ...questionDeps(), logger: c.get('logger') }, viewer, c.req.valid('json')),
         201,
@@ -144,7 +135,12 @@ export function createQuestionRoutes(deps: AppDeps) {
         `You can send ${REPLY_LIMIT.max} replies an hour`,
       );
       return c.json(
-        await replyToOwnQuestion(deps.db, viewer, c.req.valid('param').id, c.req.valid('json').body),
+        await replyToOwnQuestion(
+          { ...questionDeps(), logger: c.get('logger') },
+          viewer,
+          c.req.valid('param').id,
+          c.req.valid('json').body,
+        ),
         201,
       );
     })

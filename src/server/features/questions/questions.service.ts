@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import {
   MAX_OPEN_QUESTIONS,
+  QUESTIONS_PER_DAY,
   questionMessages,
   type MyQuestions,
   type NewQuestion,
@@ -27,13 +28,37 @@ export function requirePremium(viewer: Viewer, message: string): void {
 }
 
 const notFound = () => new AppError('not_found', questionMessages.notFound);
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The member's view of a question's last activity: their messages and the analysts' replies, never a note. */
 const memberActivity = sql<Date>`coalesce((
   SELECT max(m.created_at) FROM analyst_question_messages m
   WHERE m.question_id = q.id AND NOT m.internal), q.created_at)`;
 
-async function openCountOf(db: Db | Trx, userId: string): Promise<number> {
+/**
+ * QUESTIONS_PER_DAY asked in 24 hours, counted from the stored questions (a refused attempt costs
+ * nothing); over it, 429 with when the oldest of them leaves the window.
+ */
+async function enforceDailyLimit(trx: Trx, userId: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - DAY_MS);
+  const rows = await trx
+    .selectFrom('analyst_questions')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
+  const oldest = rows[0];
+  if (rows.length < QUESTIONS_PER_DAY || !oldest) return;
+  const seconds = (oldest.created_at.getTime() + DAY_MS - now.getTime()) / 1000;
+  const hours = Math.ceil(seconds / 3600);
+  throw AppError.rateLimited(
+    `${questionMessages.dailyLimit(QUESTIONS_PER_DAY)}; try again in ${hours === 1 ? 'an hour' : `${hours} hours`}`,
+    seconds,
+  );
+}
+
+export async function openCountOf(db: Db | Trx, userId: string): Promise<number> {
   const row = await db
     .selectFrom('analyst_questions')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -103,6 +128,7 @@ export async function askQuestion(
     await trx.selectFrom('profiles').select('id').where('user_id', '=', viewer.user.id).forUpdate().execute();
     if ((await openCountOf(trx, viewer.user.id)) >= MAX_OPEN_QUESTIONS)
       throw new AppError('conflict', questionMessages.tooManyOpen);
+    await enforceDailyLimit(trx, viewer.user.id, now);
     const row = await trx
       .insertInto('analyst_questions')
       .values({
@@ -131,14 +157,18 @@ export async function askQuestion(
   return memberThread(deps.db, question);
 }
 
-/** The member's reply: the question waits for an analyst again. Not once closed; Premium only. */
+/**
+ * The member's reply: the question waits for an analyst again, and its assignee (or, unassigned,
+ * every analyst who takes the mail) is told. Not once closed; Premium only.
+ */
 export async function replyToOwnQuestion(
-  db: Db,
+  deps: AskDeps,
   viewer: Viewer,
   id: string,
   body: string,
   now = new Date(),
 ): Promise<QuestionThread> {
+  const { db } = deps;
   const row = await db.transaction().execute(async (trx) => {
     const question = await ownQuestion(trx, viewer, id, true);
     requirePremium(viewer, questionMessages.premiumToReply);
@@ -155,6 +185,7 @@ export async function replyToOwnQuestion(
       .returningAll()
       .executeTakeFirstOrThrow();
   });
+  await mailAnalystsAboutQuestion(deps, viewer, row, body, 'reply');
   return memberThread(db, row);
 }
 

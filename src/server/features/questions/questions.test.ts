@@ -166,6 +166,52 @@ describe('asking (Premium)', () => {
   });
 });
 
+describe('limits', () => {
+  it('counts the questions asked toward 10 a day, not the refused attempts', async () => {
+    const gil = await app().signedInUser({ plan: 'premium' });
+    for (let index = 1; index <= MAX_OPEN_QUESTIONS; index += 1) await ask(gil, `Batch one ${index}`);
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await client(gil).questions.$post({ json: { subject: 'Over', body: 'x' } })).status).toBe(409);
+    await closeAll(gil);
+    for (let index = 1; index <= 5; index += 1) await ask(gil, `Batch two ${index}`);
+    await closeAll(gil);
+    const eleventh = await client(gil).questions.$post({ json: { subject: 'Eleventh', body: 'x' } });
+    expect(eleventh.status).toBe(429);
+    expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    expect(await eleventh.json()).toMatchObject({
+      error: { message: 'You can ask 10 questions a day; try again in 24 hours' },
+    });
+  });
+
+  it('an analyst cannot reopen a question past the member’s five open ones', async () => {
+    const hal = await app().signedInUser({ plan: 'premium' });
+    const first = await ask(hal, 'Closed early');
+    await client(hal).questions[':id'].close.$post({ param: { id: first.id } });
+    for (let index = 1; index <= MAX_OPEN_QUESTIONS; index += 1) await ask(hal, `Open ${index}`);
+    const reopen = await client(analyst).inbox.questions[':id'].$patch({
+      param: { id: first.id },
+      json: { status: 'open' },
+    });
+    expect(reopen.status).toBe(409);
+    expect(await reopen.json()).toMatchObject({ error: { message: questionMessages.reopenOverLimit } });
+    expect((await mine(hal)).openCount).toBe(MAX_OPEN_QUESTIONS);
+    await closeAll(hal);
+  });
+
+  it('keeps a subject on one line, and a staff member does not answer their own question', async () => {
+    const staff = await app().signedInUser({ role: 'analyst', plan: 'premium' });
+    const question = await ask(staff, 'Hello\r\nBcc: someone@example.com');
+    expect(question.subject).toBe('Hello Bcc: someone@example.com');
+    const own = await client(staff).inbox.questions[':id'].messages.$post({
+      param: { id: question.id },
+      json: { body: 'Answering myself', internal: false },
+    });
+    expect(own.status).toBe(409);
+    expect(await own.json()).toMatchObject({ error: { message: questionMessages.ownQuestion } });
+    await closeAll(staff);
+  });
+});
+
 describe('privacy between members', () => {
   it('one member cannot read, reply to or close another member’s question: it does not exist for them', async () => {
     const question = await ask(alice, 'Private matter');
@@ -243,6 +289,14 @@ describe('the analyst inbox', () => {
     });
     expect(replied.status).toBe(201);
     expect(await replied.json()).toMatchObject({ status: 'open' });
+    // Its assignee hears of it; nobody else does.
+    const followUp = await smtp().waitFor(analyst.email, /^Member replied: When is the next unlock\?$/);
+    expect(followUp.text).toContain('Thanks! And the one after?');
+    expect(
+      smtp().mails.filter(
+        (mail) => mail.to.includes(admin.email) && mail.subject.startsWith('Member replied'),
+      ),
+    ).toEqual([]);
     expect((await inbox(analyst, { view: 'mine', status: 'open' })).questions[0]).toMatchObject({
       id: question.id,
       lastMessageBy: 'member',
@@ -397,6 +451,25 @@ describe('plans and roles', () => {
       ['role_change', { role: 'user' }, { role: 'analyst' }],
       ['role_change', { role: 'analyst' }, { role: 'user' }],
     ]);
+    await closeAll(bob);
+  });
+
+  it('blocking an analyst leaves their questions unassigned for the others', async () => {
+    const ivy = await app().signedInUser({ role: 'analyst' });
+    const question = await ask(bob, 'For Ivy');
+    await client(admin).inbox.questions[':id'].$patch({
+      param: { id: question.id },
+      json: { assigneeId: ivy.userId },
+    });
+    const blocked = await client(admin).admin.users[':userId'].$patch({
+      param: { userId: ivy.userId },
+      json: { blocked: true, reason: 'Left the team' },
+    });
+    expect(blocked.status).toBe(200);
+    const after = (await (
+      await client(admin).inbox.questions[':id'].$get({ param: { id: question.id } })
+    ).json()) as InboxThread;
+    expect(after.assignee).toBeNull();
     await closeAll(bob);
   });
 

@@ -210,7 +210,11 @@ async function applyAdminChange(
         })
         .where('id', '=', targetUserId)
         .execute();
-      if (change.blocked) await trx.deleteFrom('session').where('userId', '=', targetUserId).execute();
+      if (change.blocked) {
+        await trx.deleteFrom('session').where('userId', '=', targetUserId).execute();
+        // A blocked analyst answers nothing: their questions wait unassigned for the others.
+        await releaseAssignments(trx, targetUserId);
+      }
       await recordAudit(trx, {
         adminUserId,
         actionType: change.blocked ? 'user_block' : 'user_unblock',

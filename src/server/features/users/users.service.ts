@@ -131,6 +131,9 @@ export async function setUserBlocked(db: Db, userId: string, blocked: boolean, r
       })
       .where('id', '=', userId)
       .execute();
-    if (blocked) await trx.deleteFrom('session').where('userId', '=', userId).execute();
+    if (blocked) {
+      await trx.deleteFrom('session').where('userId', '=', userId).execute();
+      await releaseAssignments(trx, userId);
+    }
   });
 }

@@ -21,14 +21,13 @@ export const adminTabs = [
   { value: 'domino', label: 'Domino Events', Content: DominoTab },
 ] as const;
 
-/** An analyst who is not an administrator: the inbox alone. */
-export const analystTabs = [inboxTab] as const;
-
 /**
  * The dashboard's tabs for the viewer (the open one kept in the URL, `?tab=`): every tab for an
  * administrator, the Analyst Inbox alone for an analyst (whatever `?tab=` a shared link names).
  */
 export function AdminTabs() {
   const { isAdmin } = useSession();
-  return <UrlTabs tabs={isAdmin ? adminTabs : analystTabs} className="justify-start" />;
+  // One tab needs no tab bar: the page's heading already names it.
+  if (!isAdmin) return <InboxTab />;
+  return <UrlTabs tabs={adminTabs} className="justify-start" />;
 }

@@ -161,16 +161,14 @@ describe('InboxTab: the list', () => {
     expect(first!.getByText('Market')).toBeTruthy();
     expect(first!.getByText('Unassigned')).toBeTruthy();
     expect(first!.getByText('Open')).toBeTruthy();
-    expect(first!.getByText('Awaiting reply')).toBeTruthy();
     expect(first!.getByText(paris.dateTime(waiting.lastActivityAt))).toBeTruthy();
     expect(first!.getByRole('link').getAttribute('href')).toBe('/admin?tab=inbox&question=q-1');
 
-    // No name: the email. An analyst wrote last: no marker.
+    // No name: the email.
     expect(second!.getByText('bob@example.com')).toBeTruthy();
     expect(second!.getByText('No topic')).toBeTruthy();
     expect(second!.getByText('Assigned to Rita Research')).toBeTruthy();
     expect(second!.getByText('Answered')).toBeTruthy();
-    expect(second!.queryByText('Awaiting reply')).toBeNull();
 
     const views = within(screen.getByRole('group', { name: 'Questions to show' }));
     expect(views.getByRole('button', { name: 'Unassigned 3' }).getAttribute('aria-pressed')).toBe('true');

@@ -45,7 +45,7 @@ export function InboxTab() {
       <CardHeader className="gap-4">
         <div className="flex flex-col gap-1">
           <CardTitle id={LIST_HEADING_ID} tabIndex={-1}>
-            Analyst Inbox
+            Members’ questions
           </CardTitle>
           <CardDescription>
             Premium members’ private questions. Reply to the member, or add an internal note only analysts

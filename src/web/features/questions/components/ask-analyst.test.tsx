@@ -139,7 +139,9 @@ describe('AskAnalyst: a Premium member', () => {
     expect(askForm().getByText('151 / 150 (1 over the limit)')).toBeTruthy();
     fireEvent.click(askForm().getByRole('button', { name: 'Send question' }));
     await waitFor(() =>
-      expect(problemAt(subject)).toBe('151 / 150 (1 over the limit) Keep your subject under 150 characters'),
+      expect(problemAt(subject)).toBe(
+        '151 / 150 (1 over the limit) Keep your subject to 150 characters or fewer',
+      ),
     );
     expect(problemAt(body)).toBe('Plain text; links are fine. Write your question');
     expect(writes(view.requests)).toEqual([]);

@@ -124,7 +124,7 @@ function ThreadFooter({
   if (thread.status === 'closed')
     return (
       <div className="rounded-lg border border-dashed p-4 text-sm" data-testid="question-closed">
-        <p>{questionMessages.closed}</p>
+        <p>{premium ? questionMessages.closed : 'This question is closed.'}</p>
         {thread.closedAt && (
           <p className="text-xs text-muted-foreground">
             Closed <time dateTime={thread.closedAt}>{dates.dateTime(thread.closedAt)}</time>

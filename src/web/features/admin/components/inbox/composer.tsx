@@ -52,7 +52,8 @@ export function Composer({ thread }: { thread: InboxThread }) {
   const id = useId();
   const send = useSendInboxMessage();
   const closed = thread.status === 'closed';
-  const form = useSchemaForm(analystMessageSchema, { body: '', internal: closed });
+  // A closed question takes notes only; reopened, the choice is the analyst's again (a reply first).
+  const form = useSchemaForm(analystMessageSchema, { body: '', internal: false });
   const { errors } = form.formState;
   const internal = form.watch('internal') || closed;
   const body = form.watch('body') ?? '';
@@ -62,7 +63,7 @@ export function Composer({ thread }: { thread: InboxThread }) {
     send.mutate(
       { id: thread.id, body: message.body, internal },
       {
-        onSuccess: () => form.reset({ body: '', internal }),
+        onSuccess: () => form.reset({ body: '', internal: form.getValues('internal') }),
         onError: (failure) => form.setError('root', refusal(failure)),
       },
     ),

@@ -19,7 +19,7 @@ import { Pager } from '@/web/components/pager';
 import { useDates } from '@/web/features/preferences';
 import { cn } from '@/web/lib/cn';
 import { inboxListQuery, type InboxParams } from '../../api/inbox';
-import { AwaitingBadge, StatusBadge, awaitsReply, memberName } from './question-badges';
+import { StatusBadge, awaitsReply, memberName } from './question-badges';
 
 const views: readonly (readonly [InboxView, string])[] = [
   ['unassigned', 'Unassigned'],
@@ -58,7 +58,6 @@ function QuestionRow({ question }: { question: InboxQuestion }) {
           </Link>
         </h3>
         <div className="flex flex-wrap gap-1">
-          {waiting && <AwaitingBadge />}
           <StatusBadge status={question.status} />
         </div>
       </div>
@@ -74,7 +73,7 @@ function QuestionRow({ question }: { question: InboxQuestion }) {
         <span>
           Last activity{' '}
           <time dateTime={question.lastActivityAt} title={dates.dateTime(question.lastActivityAt)}>
-            {dates.relative(question.lastActivityAt)}
+            {dates.age(question.lastActivityAt)}
           </time>
         </span>
       </p>

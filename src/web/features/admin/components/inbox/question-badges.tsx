@@ -1,6 +1,4 @@
-import { MessageCircleReply } from 'lucide-react';
 import type { InboxQuestion } from '@/domain/questions/questions.schema';
-import { Badge } from '@/web/components/ui/badge';
 
 /** The member's page and the inbox show a question's status alike. */
 export { StatusBadge } from '@/web/features/questions';
@@ -11,16 +9,6 @@ export { StatusBadge } from '@/web/features/questions';
  */
 export const awaitsReply = (question: Pick<InboxQuestion, 'status' | 'lastMessageBy'>) =>
   question.status === 'open' || (question.status !== 'closed' && question.lastMessageBy === 'member');
-
-/** The marker of a question whose member wrote last. */
-export function AwaitingBadge() {
-  return (
-    <Badge className="border-primary/50 text-primary" title="The member wrote last">
-      <MessageCircleReply className="size-3" aria-hidden="true" />
-      Awaiting reply
-    </Badge>
-  );
-}
 
 /** The member as the inbox names them: their name, else their email. */
 export const memberName = (member: InboxQuestion['member']) => member.name ?? member.email;

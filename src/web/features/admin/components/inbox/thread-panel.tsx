@@ -9,7 +9,7 @@ import { useDates } from '@/web/features/preferences';
 import { ApiError } from '@/web/lib/api-client';
 import { inboxThreadQuery } from '../../api/inbox';
 import { Composer } from './composer';
-import { AwaitingBadge, StatusBadge, awaitsReply, memberName } from './question-badges';
+import { StatusBadge, memberName } from './question-badges';
 import { ThreadMessages } from './thread-messages';
 import { ThreadSidebar } from './thread-sidebar';
 
@@ -83,7 +83,6 @@ export function ThreadPanel({ id, onBack }: { id: string; onBack: () => void }) 
             {data.subject}
           </CardTitle>
           <div className="flex flex-wrap gap-1">
-            {awaitsReply(data) && <AwaitingBadge />}
             <StatusBadge status={data.status} />
           </div>
         </div>

@@ -71,7 +71,8 @@ function Assignment({ thread }: { thread: InboxThread }) {
       )}
       <div className="flex flex-col gap-2">
         <Label htmlFor="inbox-assign">Assign to</Label>
-        <div className="flex gap-2">
+        {/* Stacked: the sidebar is narrow, and an analyst's whole name must show in the select. */}
+        <div className="flex flex-col items-start gap-2">
           <Select
             id="inbox-assign"
             value={choice}
@@ -88,6 +89,7 @@ function Assignment({ thread }: { thread: InboxThread }) {
           </Select>
           <Button
             variant="outline"
+            size="sm"
             disabled={update.isPending || choice === current || !analysts.data}
             onClick={assign}
           >

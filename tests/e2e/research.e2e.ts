@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import { adminContext } from './admin-api';
 import { expect, expectPath, test } from './fixtures';
 
 /** /research: admins write posts; visitors and free members read summaries, Premium members the posts. */
@@ -101,6 +103,43 @@ test.describe('research', () => {
       await expectPath(page, '/research');
       await expect(page.getByRole('link', { name: title, exact: true })).toHaveCount(0);
     });
+  });
+
+  test('a post’s Markdown table renders, and scrolls inside its box on a phone (issue 28)', async ({
+    page,
+    playwright,
+    baseURL,
+    signInAs,
+  }) => {
+    const admin = await adminContext(playwright, baseURL ?? '');
+    const rows = ['Mexico', 'Philippines', 'Japan'].map(
+      (corridor, index) =>
+        `| ${corridor} | ${(index + 1) * 1_000} | ${(index + 2) * 1_100} | a wider note column ${index} |`,
+    );
+    const response = await admin.post(`${baseURL}/api/admin/research`, {
+      data: {
+        title: `Corridor table ${Date.now()}`,
+        summary: 'Volumes by corridor.',
+        body: ['| Corridor | Q1 | Q2 | Note |', '| :-- | --: | --: | :-- |', ...rows].join('\n'),
+        published: true,
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    const post = (await response.json()) as { slug: string };
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs('premium');
+    await page.goto(`/research/${post.slug}`);
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText(['Corridor', 'Q1', 'Q2', 'Note']);
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await expect(table.getByRole('row').nth(2)).toContainText('Philippines');
+    // The page itself does not scroll sideways: the table's box does.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      const violations = (await new AxeBuilder({ page }).include('article').analyze()).violations;
+      expect(violations.map((violation) => `${theme}: ${violation.id}`)).toEqual([]);
+    }
   });
 
   test('a member who is not an admin cannot open the editor', async ({ page, signInAs }) => {

@@ -82,6 +82,8 @@ function PasswordStep({ onSetup, onFailed }: { onSetup(setup: Setup): void; onFa
   );
 }
 
+const VERIFY_TOAST = 'two-factor-verify';
+
 /** The code from the app proves it holds the secret; only then is two-factor sign-in on. */
 function VerifyStep({ onVerified }: { onVerified(): void }) {
   const form = useSchemaForm(verifySchema, { code: '' });
@@ -92,10 +94,11 @@ function VerifyStep({ onVerified }: { onVerified(): void }) {
     const result = await authClient.twoFactor.verifyTotp({ code: input.code });
     if (result.error) {
       form.setError('root', { message: TWO_FACTOR_CODE_INVALID });
-      toast.error('Invalid verification code');
+      toast.error('Invalid verification code', { id: VERIFY_TOAST });
       return;
     }
-    toast.success('Two-factor authentication enabled successfully!');
+    // The same toast: the right code replaces the wrong one's error rather than showing beside it.
+    toast.success('Two-factor authentication enabled successfully!', { id: VERIFY_TOAST });
     onVerified();
   };
 
@@ -114,7 +117,11 @@ function VerifyStep({ onVerified }: { onVerified(): void }) {
             autoFocus
             error={fieldState.error?.message}
             {...field}
-            onChange={(event) => field.onChange(sanitizeTwoFactorInput(event.target.value))}
+            onChange={(event) => {
+              // A new code is a new attempt: the last one's error goes.
+              if (errors.root) form.clearErrors('root');
+              field.onChange(sanitizeTwoFactorInput(event.target.value));
+            }}
           />
         )}
       />

@@ -28,6 +28,8 @@ export const apiSourceSchema = z
     successCount: z.number(),
     errorCount: z.number(),
     running: z.boolean(),
+    /** The source's latest failed sync: what went wrong and when (issue 28); null when none is kept. */
+    lastError: z.object({ message: z.string(), at: z.string() }).nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'ApiSource' });

@@ -4,7 +4,7 @@ import { isAdminRole, isPremiumPlan } from '@/domain/plans/entitlements';
 import type { Db } from '../../db/client';
 import type { LiveEvent } from '../../lib/event-bus';
 import { toMetricsDto } from '../market';
-import { toApiSourceDto, toSyncLogDto } from '../sync';
+import { readApiSource, toSyncLogDto } from '../sync';
 import { toNotificationDto } from '../alerts';
 import { toWhaleDto } from '../whales';
 
@@ -53,8 +53,8 @@ async function loadData(
       return row ? { type, data: toSyncLogDto(row) } : null;
     }
     case 'api_source': {
-      const row = await db.selectFrom('api_sources').selectAll().where('id', '=', rowId).executeTakeFirst();
-      return row ? { type, data: toApiSourceDto(row) } : null;
+      const source = await readApiSource(db, rowId);
+      return source ? { type, data: source } : null;
     }
     case 'notification': {
       const row = await db.selectFrom('notifications').selectAll().where('id', '=', rowId).executeTakeFirst();

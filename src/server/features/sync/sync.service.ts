@@ -4,7 +4,30 @@ import type { Db } from '../../db/client';
 import type { ApiSource, ApiSyncLog } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
-export function toApiSourceDto(row: ApiSource): ApiSourceDto {
+type SourceRow = ApiSource & { last_error_message: string | null; last_error_at: Date | null };
+
+/** The sources with each one's latest failed sync (from the kept sync logs). */
+function sourceRows(db: Db) {
+  return db
+    .selectFrom('api_sources as s')
+    .selectAll('s')
+    .select([
+      sql<string | null>`(SELECT l.error_message FROM api_sync_logs l
+        WHERE l.api_source = s.name AND l.status = 'error'
+        ORDER BY l.started_at DESC LIMIT 1)`.as('last_error_message'),
+      sql<Date | null>`(SELECT l.started_at FROM api_sync_logs l
+        WHERE l.api_source = s.name AND l.status = 'error'
+        ORDER BY l.started_at DESC LIMIT 1)`.as('last_error_at'),
+    ]);
+}
+
+/** One source as the admin's card shows it, or undefined. */
+export async function readApiSource(db: Db, id: string): Promise<ApiSourceDto | undefined> {
+  const row = await sourceRows(db).where('s.id', '=', id).executeTakeFirst();
+  return row ? toApiSourceDto(row) : undefined;
+}
+
+export function toApiSourceDto(row: SourceRow): ApiSourceDto {
   return {
     id: row.id,
     name: row.name,
@@ -18,6 +41,13 @@ export function toApiSourceDto(row: ApiSource): ApiSourceDto {
     successCount: row.success_count,
     errorCount: row.error_count,
     running: Boolean(row.lease_expires_at && row.lease_expires_at > new Date()),
+    lastError:
+      row.last_error_at === null
+        ? null
+        : {
+            message: row.last_error_message ?? 'The sync failed without a message',
+            at: new Date(row.last_error_at).toISOString(),
+          },
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -38,12 +68,7 @@ export function toSyncLogDto(row: ApiSyncLog): SyncLogDto {
 
 /** SPEC §7: api_sources ordered by created_at descending. */
 export async function listApiSources(db: Db): Promise<ApiSourceDto[]> {
-  const rows = await db
-    .selectFrom('api_sources')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('name')
-    .execute();
+  const rows = await sourceRows(db).orderBy('s.created_at', 'desc').orderBy('s.name').execute();
   return rows.map(toApiSourceDto);
 }
 
@@ -63,10 +88,11 @@ export async function updateSyncFrequency(db: Db, sourceId: string, minutes: num
     .updateTable('api_sources')
     .set({ sync_frequency_minutes: minutes, updated_at: new Date() })
     .where('id', '=', sourceId)
-    .returningAll()
+    .returning('id')
     .executeTakeFirst();
-  if (!row) throw new AppError('not_found', 'API source not found');
-  return toApiSourceDto(row);
+  const source = row && (await readApiSource(db, row.id));
+  if (!source) throw new AppError('not_found', 'API source not found');
+  return source;
 }
 
 /** Finished sync logs older than `days`, removed; returns how many. */

@@ -19,6 +19,7 @@ const source: ApiSourceDto = {
   successCount: 0,
   errorCount: 0,
   running: false,
+  lastError: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
@@ -74,5 +75,27 @@ describe('ApiTab sync frequency', () => {
     expect(await sent.all()).toEqual([{ syncFrequencyMinutes: 30 }]);
     expect(input.getAttribute('aria-invalid')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('ApiTab source cards', () => {
+  it('show the last failed sync’s message and when it happened, and nothing when none failed', async () => {
+    const failing: ApiSourceDto = {
+      ...source,
+      id: 'cryptocompare',
+      name: 'CryptoCompare News',
+      status: 'error',
+      errorCount: 3,
+      lastError: {
+        message: 'HTTP 429 Too Many Requests from min-api.cryptocompare.com',
+        at: '2025-01-02T03:04:05.000Z',
+      },
+    };
+    renderApp(<ApiTab />, { api: { 'GET /api/admin/sources': [source, failing] } });
+    const [healthy, broken] = await screen.findAllByTestId('api-source');
+    expect(within(broken!).getByTestId('last-error').textContent).toMatch(
+      /^Last error \(.+\): HTTP 429 Too Many Requests from min-api\.cryptocompare\.com$/,
+    );
+    expect(within(healthy!).queryByTestId('last-error')).toBeNull();
   });
 });

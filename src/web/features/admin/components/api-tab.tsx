@@ -147,6 +147,15 @@ function SourcesPanel() {
                 </dd>
               </div>
             </dl>
+            {source.lastError && (
+              <p data-testid="last-error" className="text-sm [overflow-wrap:anywhere]">
+                <span className="font-medium text-destructive">Last error</span>{' '}
+                <time dateTime={source.lastError.at} title={dates.dateTime(source.lastError.at)}>
+                  ({dates.age(source.lastError.at)})
+                </time>
+                : {source.lastError.message}
+              </p>
+            )}
             <FrequencyForm source={source} />
           </CardContent>
         </Card>

@@ -1,5 +1,5 @@
 import type { Db, Trx } from '../../db/client';
-import { messagesOf } from './thread.service';
+import { messagesOfMany } from './thread.service';
 
 /**
  * 'Download my data': the member's questions with their messages as the member sees them (the
@@ -13,21 +13,24 @@ export async function exportMemberQuestions(db: Db, userId: string) {
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
-  return Promise.all(
-    questions.map(async (question) => ({
-      id: question.id,
-      subject: question.subject,
-      topic: question.topic,
-      status: question.status,
-      createdAt: question.created_at.toISOString(),
-      closedAt: question.closed_at?.toISOString() ?? null,
-      messages: (await messagesOf(db, question.id, { withInternal: false })).map((message) => ({
-        from: message.author === 'member' ? 'you' : (message.authorName ?? 'Former analyst'),
-        body: message.body,
-        createdAt: message.createdAt,
-      })),
-    })),
+  const messages = await messagesOfMany(
+    db,
+    questions.map((question) => question.id),
+    { withInternal: false },
   );
+  return questions.map((question) => ({
+    id: question.id,
+    subject: question.subject,
+    topic: question.topic,
+    status: question.status,
+    createdAt: question.created_at.toISOString(),
+    closedAt: question.closed_at?.toISOString() ?? null,
+    messages: (messages.get(question.id) ?? []).map((message) => ({
+      from: message.author === 'member' ? 'you' : (message.authorName ?? 'Former analyst'),
+      body: message.body,
+      createdAt: message.createdAt,
+    })),
+  }));
 }
 
 /** Someone is no longer an analyst: the questions they had wait unassigned for the others. */

@@ -25,23 +25,47 @@ export function toSummary(row: QuestionRow, lastActivityAt: Date = row.last_acti
 export async function messagesOf(
   db: Db | Trx,
   questionId: string,
-  { withInternal }: { withInternal: boolean },
+  options: { withInternal: boolean },
 ): Promise<QuestionMessage[]> {
+  return (await messagesOfMany(db, [questionId], options)).get(questionId) ?? [];
+}
+
+/** The messages of several questions in one read (the export), by question. */
+export async function messagesOfMany(
+  db: Db | Trx,
+  questionIds: readonly string[],
+  { withInternal }: { withInternal: boolean },
+): Promise<Map<string, QuestionMessage[]>> {
+  const byQuestion = new Map<string, QuestionMessage[]>();
+  if (questionIds.length === 0) return byQuestion;
   let query = db
     .selectFrom('analyst_question_messages as m')
     .leftJoin('user as u', 'u.id', 'm.author_id')
-    .select(['m.id', 'm.author_kind', 'm.internal', 'm.body', 'm.created_at', 'u.name as author_name'])
-    .where('m.question_id', '=', questionId);
+    .select([
+      'm.id',
+      'm.question_id',
+      'm.author_kind',
+      'm.internal',
+      'm.body',
+      'm.created_at',
+      'u.name as author_name',
+    ])
+    .where('m.question_id', 'in', questionIds);
   if (!withInternal) query = query.where('m.internal', '=', false);
   const rows = await query.orderBy('m.created_at').orderBy('m.id').execute();
-  return rows.map((row) => ({
-    id: row.id,
-    author: row.author_kind,
-    authorName: row.author_kind === 'analyst' ? (row.author_name ?? null) : null,
-    internal: row.internal,
-    body: row.body,
-    createdAt: row.created_at.toISOString(),
-  }));
+  for (const row of rows) {
+    const messages = byQuestion.get(row.question_id) ?? [];
+    messages.push({
+      id: row.id,
+      author: row.author_kind,
+      authorName: row.author_kind === 'analyst' ? (row.author_name ?? null) : null,
+      internal: row.internal,
+      body: row.body,
+      createdAt: row.created_at.toISOString(),
+    });
+    byQuestion.set(row.question_id, messages);
+  }
+  return byQuestion;
 }
 
 export async function lockQuestion(trx: Trx, id: string): Promise<QuestionRow | undefined> {

@@ -6,7 +6,6 @@ import {
   QUESTION_BODY_MAX,
   QUESTION_SUBJECT_MAX,
   QUESTION_TOPICS,
-  topicLabels,
   type QuestionThread,
 } from '@/domain/questions/questions.schema';
 import { Button } from '@/web/components/ui/button';
@@ -18,6 +17,7 @@ import { refusal, useSchemaForm } from '@/web/lib/form';
 import { toast } from '@/web/lib/toast';
 import { questionKeys, useAskQuestion } from '../api/questions';
 import { fieldNotes } from './field-notes';
+import { TopicOptions } from './question-badges';
 
 /** The API's own rules; the select's "No topic" ('') is sent as null. */
 const askFormSchema = newQuestionSchema.extend({
@@ -107,11 +107,7 @@ export function AskForm({
         <Label htmlFor="question-topic">Topic (optional)</Label>
         <Select id="question-topic" {...form.register('topic')}>
           <option value="">No topic</option>
-          {QUESTION_TOPICS.map((topic) => (
-            <option key={topic} value={topic}>
-              {topicLabels[topic]}
-            </option>
-          ))}
+          <TopicOptions />
         </Select>
       </div>
       <div className="flex flex-col gap-2">

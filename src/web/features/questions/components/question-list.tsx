@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { appRoutes } from '@/domain/routing/routes';
 import type { QuestionSummary } from '@/domain/questions/questions.schema';
-import { useDates } from '@/web/features/preferences';
 import { cn } from '@/web/lib/cn';
-import { StatusBadge, TopicBadge } from './question-badges';
+import { LastActivity, StatusBadge, TopicBadge } from './question-badges';
 
 /** The link the emails and in-app notifications use too: it opens that thread. */
 export const questionPath = (id: string) => `${appRoutes.ask}?question=${encodeURIComponent(id)}`;
@@ -19,7 +18,6 @@ export function QuestionList({
   questions: readonly QuestionSummary[];
   selectedId: string | null;
 }) {
-  const dates = useDates();
   if (questions.length === 0)
     return (
       <p className="text-sm text-muted-foreground" data-testid="questions-empty">
@@ -46,12 +44,7 @@ export function QuestionList({
               <span className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
                 <StatusBadge status={question.status} />
                 <TopicBadge topic={question.topic} />
-                <span>
-                  Last activity{' '}
-                  <time dateTime={question.lastActivityAt} title={dates.dateTime(question.lastActivityAt)}>
-                    {dates.age(question.lastActivityAt)}
-                  </time>
-                </span>
+                <LastActivity at={question.lastActivityAt} />
               </span>
             </Link>
           </li>

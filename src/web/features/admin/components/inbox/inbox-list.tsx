@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import {
   INBOX_STATUS_FILTERS,
-  QUESTION_TOPICS,
   inboxStatusFilterLabels,
   topicLabels,
   type InboxQuestion,
@@ -16,7 +15,7 @@ import { Label } from '@/web/components/ui/input';
 import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Pager } from '@/web/components/pager';
-import { useDates } from '@/web/features/preferences';
+import { LastActivity, TopicOptions } from '@/web/features/questions';
 import { cn } from '@/web/lib/cn';
 import { inboxListQuery, type InboxParams } from '../../api/inbox';
 import { StatusBadge, awaitsReply, memberName } from './question-badges';
@@ -37,7 +36,6 @@ const emptyText: Record<InboxView, string> = {
 export const questionLinkId = (id: string) => `inbox-question-${id}`;
 
 function QuestionRow({ question }: { question: InboxQuestion }) {
-  const dates = useDates();
   const waiting = awaitsReply(question);
   return (
     <li
@@ -70,12 +68,7 @@ function QuestionRow({ question }: { question: InboxQuestion }) {
         </span>
         <span>{question.topic ? topicLabels[question.topic] : 'No topic'}</span>
         <span>{question.assignee ? `Assigned to ${question.assignee.name}` : 'Unassigned'}</span>
-        <span>
-          Last activity{' '}
-          <time dateTime={question.lastActivityAt} title={dates.dateTime(question.lastActivityAt)}>
-            {dates.age(question.lastActivityAt)}
-          </time>
-        </span>
+        <LastActivity at={question.lastActivityAt} />
       </p>
     </li>
   );
@@ -161,11 +154,7 @@ export function InboxList({
             onChange={(event) => change({ topic: (event.target.value || null) as QuestionTopic | null })}
           >
             <option value="">Any topic</option>
-            {QUESTION_TOPICS.map((topic) => (
-              <option key={topic} value={topic}>
-                {topicLabels[topic]}
-              </option>
-            ))}
+            <TopicOptions />
           </Select>
         </div>
       </div>

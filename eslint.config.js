@@ -4,6 +4,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import checkFile from 'eslint-plugin-check-file';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexpPlugin from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -113,6 +114,8 @@ export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'tmp', 'src/web/public'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Issue 31: every regular expression in the codebase, linear in its input (no super-linear backtracking).
+  regexpPlugin.configs['flat/recommended'],
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

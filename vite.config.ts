@@ -16,7 +16,7 @@ const reactRouterProduction = path.resolve(
 
 /** What every page runs; the infinite list only /news uses stays with it. */
 const framework =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|hono)[\\/]/;
+  /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|hono)[\\/]/;
 
 /**
  * The app's one stylesheet goes inside index.html, so the first paint waits for no request but the

@@ -60,7 +60,7 @@ export function buildWebApp(root: string): void {
 export function precompressAssets(dir: string): void {
   if (!fs.existsSync(dir)) return;
   for (const name of fs.readdirSync(dir)) {
-    if (!/\.(js|css|svg|json)$/.test(name)) continue;
+    if (!/\.(?:js|css|svg|json)$/.test(name)) continue;
     const file = path.join(dir, name);
     const body = fs.readFileSync(file);
     if (body.length < 1024) continue;

@@ -127,7 +127,7 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
   }) => {
     const whaleRequests: string[] = [];
     page.on('request', (request) => {
-      if (/\/api\/(whales|market\/history)/.test(request.url())) whaleRequests.push(request.url());
+      if (/\/api\/(?:whales|market\/history)/.test(request.url())) whaleRequests.push(request.url());
     });
     await signInAs('free');
     await page.goto('/analytics');

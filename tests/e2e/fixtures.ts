@@ -135,7 +135,7 @@ export const test = base.extend<Fixtures & Options, WorkerFixtures>({
         );
       },
       linkIn: (mail) => {
-        const link = /https?:[/][/]\S+/.exec(mail.text)?.[0];
+        const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
         if (!link) throw new Error(`No link in "${mail.subject}"`);
         return link;
       },

@@ -211,13 +211,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const found = [...subscriptions.values()].filter((subscription) => subscription.customer === customer);
       return { status: 200, body: list(found, '/v1/subscriptions') };
     }
-    if ((match = /^GET \/v1\/subscriptions\/([\w]+)$/.exec(route))) {
+    if ((match = /^GET \/v1\/subscriptions\/(\w+)$/.exec(route))) {
       const subscription = subscriptions.get(match[1] ?? '');
       return subscription
         ? { status: 200, body: subscription }
         : stripeError(404, `No such subscription: '${match[1]}'`);
     }
-    if ((match = /^DELETE \/v1\/subscriptions\/([\w]+)$/.exec(route))) {
+    if ((match = /^DELETE \/v1\/subscriptions\/(\w+)$/.exec(route))) {
       const subscription = subscriptions.get(match[1] ?? '');
       if (!subscription) return stripeError(404, `No such subscription: '${match[1]}'`);
       if (subscription.status === 'canceled')

@@ -38,7 +38,7 @@ const specialRule: PasswordRule = {
   id: 'special',
   label: 'One special character',
   message: 'Password must contain at least one special character',
-  test: (password) => /[^A-Za-z0-9]/.test(password),
+  test: (password) => /[^A-Z0-9]/i.test(password),
 };
 
 export const signUpPasswordRules: readonly PasswordRule[] = [
@@ -73,7 +73,7 @@ export function passwordScore(password: string): number {
   if (password.length >= 12) score += 10;
   if (/[a-z]/.test(password) && /[A-Z]/.test(password)) score += 25;
   if (/\d/.test(password)) score += 20;
-  if (/[^A-Za-z0-9]/.test(password)) score += 20;
+  if (/[^A-Z0-9]/i.test(password)) score += 20;
   return Math.min(score, 100);
 }
 

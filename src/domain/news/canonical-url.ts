@@ -1,5 +1,5 @@
 /** Tracking parameters that never change what a URL points to. */
-const TRACKING = /^(utm_\w+|fbclid|gclid|mc_cid|mc_eid|ref|ref_src|cmpid|_ga)$/i;
+const TRACKING = /^(?:utm_\w+|fbclid|gclid|mc_cid|mc_eid|ref|ref_src|cmpid|_ga)$/i;
 
 /**
  * The URL an article is deduplicated by: absolute, http(s) only, host lower-cased, no fragment, no

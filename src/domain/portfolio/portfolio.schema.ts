@@ -68,7 +68,7 @@ const isoDay = /^\d{4}-\d{2}-\d{2}$/;
  */
 export const latestDayAnywhere = (now: Date = new Date()) =>
   new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
-const decimal = /^\d+(\.\d+)?$/;
+const decimal = /^\d+(?:\.\d+)?$/;
 
 /** A manual holding: XRP amount (up to 6 decimals), optional day acquired and cost per XRP in USD. */
 export const lotInputSchema = z
@@ -76,7 +76,7 @@ export const lotInputSchema = z
     amountXrp: z
       .string()
       .trim()
-      .refine((value) => !/\d[,\s']\d{3}(\D|$)/.test(value), {
+      .refine((value) => !/\d[,\s']\d{3}(?:\D|$)/.test(value), {
         message: 'Write the amount without thousands separators, like 1250.5',
         abort: true,
       })

@@ -13,7 +13,7 @@ export interface TokenId {
  * 524C5553440000…) decoded without its padding; any other hex code shortened, as explorers do.
  */
 export function currencyName(code: string): string {
-  if (!/^[0-9A-Fa-f]{40}$/.test(code)) return code;
+  if (!/^[0-9A-F]{40}$/i.test(code)) return code;
   const bytes = code.match(/../g)!.map((pair) => Number.parseInt(pair, 16));
   const text = bytes.filter((byte) => byte !== 0);
   if (bytes[0] !== 0 && text.every((byte) => byte >= 0x20 && byte < 0x7f))

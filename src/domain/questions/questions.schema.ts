@@ -62,7 +62,7 @@ const text = (max: number, what: string) =>
 export const newQuestionSchema = z
   .object({
     // One line: line breaks (pasted text) become spaces, as a mail subject must.
-    subject: text(QUESTION_SUBJECT_MAX, 'subject').transform((value) => value.replace(/\s*[\r\n]+\s*/g, ' ')),
+    subject: text(QUESTION_SUBJECT_MAX, 'subject').transform((value) => value.replace(/\s*[\r\n]\s*/g, ' ')),
     body: text(QUESTION_BODY_MAX, 'question'),
     topic: questionTopicSchema.nullable().optional(),
   })

@@ -16,7 +16,7 @@ export function rejectNulCharacters(): MiddlewareHandler<AppEnv> {
     let nul = url.includes('%00') || url.includes('\u0000');
     if (!nul && c.req.header('content-type')?.includes('application/json')) {
       const body = await c.req.raw.clone().text();
-      nul = body.includes('\u0000') || /(^|[^\\])(\\\\)*\\u0000/i.test(body);
+      nul = body.includes('\u0000') || /(?:^|[^\\])(?:\\\\)*\\u0000/i.test(body);
     }
     if (nul) return c.json(errorBody('validation_error', NUL_MESSAGE), 422);
     await next();

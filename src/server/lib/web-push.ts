@@ -58,7 +58,7 @@ function checkPushEndpointUrl(endpoint: string, env: OutboundEnv): void {
   if (url.protocol !== 'https:') throw new UpstreamError('The push endpoint must use https');
 }
 
-const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+const UNRESERVED = /^[\w\-.~]$/;
 
 /**
  * One spelling per push endpoint, so that an endpoint belongs to one member however it is written:
@@ -78,7 +78,7 @@ export function canonicalPushEndpoint(endpoint: string): string {
   // In the path every escape but '/', '?', '#' and '%' is decoded (push services read their tokens
   // decoded); in the query only unreserved ones ('+' and '=' mean something there). Hex is upper-case.
   const unescape = (text: string, keep: (char: string) => boolean) =>
-    text.replace(/%([0-9A-Fa-f]{2})/g, (_escape, hex: string) => {
+    text.replace(/%([0-9A-F]{2})/gi, (_escape, hex: string) => {
       const char = String.fromCharCode(Number.parseInt(hex, 16));
       return keep(char) ? `%${hex.toUpperCase()}` : char;
     });

@@ -34,7 +34,7 @@ export const authLimits: readonly Limit[] = [
 ];
 
 /** better-call's own test for a JSON body (its `getBody`), so both read a body the same way. */
-const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
+const JSON_TYPE = /^application\/(?:[a-z0-9.+-]*\+)?json/i;
 
 /**
  * The account an attempt names, read the way better-auth reads the body (better-call's order: JSON

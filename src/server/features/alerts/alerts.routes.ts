@@ -32,8 +32,8 @@ const pushSubscriptionSchema = z
   .object({
     endpoint: z.url('The push endpoint is not a URL').max(2048),
     keys: z.object({
-      p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'Invalid p256dh key'),
-      auth: z.string().regex(/^[A-Za-z0-9_-]{16,24}={0,2}$/, 'Invalid auth secret'),
+      p256dh: z.string().regex(/^[\w-]{80,100}={0,2}$/, 'Invalid p256dh key'),
+      auth: z.string().regex(/^[\w-]{16,24}={0,2}$/, 'Invalid auth secret'),
     }),
   })
   .meta({ id: 'PushSubscription' });

@@ -1,7 +1,7 @@
 import { parseFeed } from 'feedsmith';
 import iconv from 'iconv-lite';
 import { absoluteHttpUrl } from '@/domain/news/canonical-url';
-import { htmlToText } from './sanitize';
+import { firstImageSrc, htmlToText } from './sanitize';
 
 /** One entry of any feed format, before sanitising and mapping: the raw HTML is still untrusted. */
 export interface FeedItem {
@@ -54,7 +54,7 @@ function date(...candidates: unknown[]): Date | null {
 const isImage = (entry: Obj) =>
   entry.medium === 'image' || (typeof entry.type === 'string' && entry.type.startsWith('image'));
 
-/** media:content / media:group, enclosures, media:thumbnail, then the first <img> of the body. */
+/** media:content / media:group, enclosures, media:thumbnail, then the first <img> (with a src) of the body. */
 function imageOf(item: Obj, html: string, base: string): string | null {
   const media = obj(item.media);
   const mediaContents = [
@@ -74,13 +74,13 @@ function imageOf(item: Obj, html: string, base: string): string | null {
     ...list(media.thumbnails).map((entry) => obj(entry).url),
     item.image,
     item.banner_image,
-    /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/i.exec(html)?.[1],
   ];
   for (const candidate of candidates) {
     const url = absoluteHttpUrl(str(candidate), base);
     if (url) return url;
   }
-  return null;
+  // Read only when nothing above named an image: a parse of the raw body, linear in its size.
+  return absoluteHttpUrl(firstImageSrc(html), base);
 }
 
 function rssItem(raw: unknown, base: string): FeedItem {
@@ -163,7 +163,7 @@ export function decodeFeed(body: Buffer, contentType: string | null): string {
   if (body[0] === 0xfe && body[1] === 0xff) return iconv.decode(body, 'utf-16be');
   const declared = (
     /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1] ??
-    /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([\w.:-]+)["']/i.exec(
+    /^\s*<\?xml[^>]+\bencoding\s*=\s*["']([\w.:-]+)["']/i.exec(
       body.subarray(0, 200).toString('latin1'),
     )?.[1] ??
     'utf-8'

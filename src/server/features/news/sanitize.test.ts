@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeArticleHtml } from './sanitize';
+import { firstImageSrc, htmlToText, sanitizeArticleHtml } from './sanitize';
 
 const payloads = fs
   .readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/news/xss-payloads.txt'), 'utf8')
@@ -111,5 +111,36 @@ describe('htmlToText', () => {
     expect(
       htmlToText('<p>A&amp;B &lt;3</p><script>alert(1)</script><style>p{}</style><p>next&nbsp;line</p>'),
     ).toBe('A&B <3 next line');
+  });
+
+  it('separates blocks and line breaks with a space, and drops the text of textarea, svg and the like', () => {
+    expect(htmlToText('one<br>two<br/>three<div>four</div>five<li>six</li>')).toBe(
+      'one two three four five six',
+    );
+    expect(htmlToText('kept<textarea>hidden</textarea><svg><text>hidden</text></svg> too')).toBe('kept too');
+  });
+
+  it('reads 5 MB of unclosed <br (issue 31) as the text before them', () => {
+    const title = `XRP news ${'<br'.repeat(1_750_000)}`;
+    expect(title.length).toBeGreaterThan(5_000_000);
+    expect(htmlToText(title)).toBe('XRP news');
+    expect(htmlToText(`${'<p>a</p>'.repeat(100_000)}`)).toBe(Array(100_000).fill('a').join(' '));
+  });
+});
+
+describe('firstImageSrc', () => {
+  it('gives the src of the first <img> that has one, entities decoded', () => {
+    expect(firstImageSrc('<p>x</p><img alt="none"><IMG SRC=\'/a.png?x=1&amp;y=2\'><img src="/b.png">')).toBe(
+      '/a.png?x=1&y=2',
+    );
+    expect(firstImageSrc('<p>no image</p><!-- <img src="/c.png"> -->')).toBeNull();
+  });
+
+  it('reads 5 MB of unfinished <img (issue 31): none, or the src the tag ends with', () => {
+    const junk = '<img '.repeat(1_000_000);
+    expect(firstImageSrc(`<p>XRP</p>${junk}`)).toBeNull();
+    expect(firstImageSrc(`<p>XRP</p>${junk}<img src="https://img.example/x.png">`)).toBe(
+      'https://img.example/x.png',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { decodeHTML } from 'entities';
+import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { absoluteHttpUrl } from '@/domain/news/canonical-url';
 
@@ -101,12 +101,91 @@ export function sanitizeArticleHtml(html: string, baseUrl?: string): string {
   } as sanitizeHtml.IOptions);
 }
 
-/** Plain text of an HTML fragment: tags dropped, entities decoded, whitespace collapsed. */
+/** Elements whose edges separate words: a space goes in at each, so "a<br>b" reads "a b". */
+const BLOCK_TAGS = new Set([
+  'br',
+  'p',
+  'div',
+  'li',
+  'dt',
+  'dd',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'hr',
+  'tr',
+  'td',
+  'th',
+  'caption',
+  'figure',
+  'figcaption',
+  'ul',
+  'ol',
+  'dl',
+  'table',
+  'section',
+  'article',
+]);
+const NON_TEXT = new Set(NON_TEXT_TAGS);
+
+/**
+ * Plain text of an HTML fragment: tags dropped (with the text of scripts, styles and the like),
+ * entities decoded, whitespace collapsed. One pass of htmlparser2's tokenizer — linear in the input,
+ * whatever the markup (issue 31: an expression over raw markup backtracked on `<br<br<br…`).
+ */
 export function htmlToText(html: string): string {
-  const text = sanitizeHtml(html.replace(/<(br|\/p|\/li|\/h\d|\/div|\/blockquote)\b[^>]*>/gi, ' $&'), {
-    allowedTags: [],
-    allowedAttributes: {},
-    nonTextTags: NON_TEXT_TAGS,
-  });
-  return decodeHTML(text).replace(/\s+/g, ' ').trim();
+  const parts: string[] = [];
+  let hidden = 0;
+  const edge = (name: string) => {
+    if (BLOCK_TAGS.has(name)) parts.push(' ');
+  };
+  const parser = new Parser(
+    {
+      onopentagname: (name) => {
+        if (NON_TEXT.has(name)) hidden += 1;
+        edge(name);
+      },
+      onclosetag: (name) => {
+        if (NON_TEXT.has(name)) hidden = Math.max(0, hidden - 1);
+        edge(name);
+      },
+      ontext: (text) => {
+        if (hidden === 0) parts.push(text);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return collapseWhitespace(parts.join(''));
+}
+
+/** Runs of whitespace as one space, trimmed: a single linear scan. */
+export function collapseWhitespace(text: string): string {
+  return text.split(/\s+/).filter(Boolean).join(' ');
+}
+
+/**
+ * The first `<img>` of an HTML fragment with a non-empty src, read by htmlparser2 (linear, unlike an
+ * expression over raw markup, issue 31); the value is as written (entities decoded), not yet checked.
+ */
+export function firstImageSrc(html: string): string | null {
+  let found: string | null = null;
+  const parser = new Parser(
+    {
+      onopentag: (name, attribs) => {
+        if (found === null && name === 'img' && attribs.src?.trim()) {
+          found = attribs.src.trim();
+          parser.pause();
+        }
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return found;
 }

@@ -61,9 +61,17 @@ export async function recordFeedError(db: Db, feedId: string, message: string): 
     .execute();
 }
 
+/** Rows per INSERT: each chunk is its own short statement (issue 31). */
+export const STORE_CHUNK = 100;
+
+/** Lets the queries and requests waiting behind a chunk run before the next one is sent. */
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Stores new articles; one already known by canonical URL or guid (from any feed) is skipped.
- * Returns how many were new.
+ * Returns how many were new. Rows go in chunks of STORE_CHUNK, one statement (one implicit
+ * transaction) each, with a turn of the event loop between: on the single PGlite connection a reader
+ * waits for one chunk at most, never for a whole feed.
  */
 export async function storeArticles(
   db: Db,
@@ -71,8 +79,9 @@ export async function storeArticles(
   articles: readonly Article[],
 ): Promise<number> {
   let inserted = 0;
-  for (let start = 0; start < articles.length; start += 200) {
-    const rows = articles.slice(start, start + 200).map((article) => ({
+  for (let start = 0; start < articles.length; start += STORE_CHUNK) {
+    if (start > 0) await yieldTurn();
+    const rows = articles.slice(start, start + STORE_CHUNK).map((article) => ({
       guid: article.guid,
       title: article.title,
       body: article.bodyHtml,

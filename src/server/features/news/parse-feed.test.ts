@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalUrl } from '@/domain/news/canonical-url';
 import { fetchCryptoCompareNews } from '../../upstreams/cryptocompare';
-import { cryptoCompareItem, toArticle, type Article } from './ingest';
+import { cryptoCompareItem, newestItems, toArticle, type Article } from './ingest';
 import { decodeFeed, FeedFormatError, parseFeedDocument } from './parse-feed';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../../tests/fixtures');
@@ -209,5 +209,31 @@ describe('CryptoCompare (news-v2-latest.json)', () => {
         'https://min-api.cryptocompare.com/data/v2/news/',
       ),
     ).rejects.toThrow('CryptoCompare needs CRYPTOCOMPARE_API_KEY');
+  });
+});
+
+describe('newestItems (the per-fetch cap, issue 31)', () => {
+  const at = (iso: string | null, id: string) => ({ id, publishedAt: iso ? new Date(iso) : null });
+  const now = new Date('2026-06-01T00:00:00Z');
+
+  it('keeps the newest by date, then undated and future-dated items in feed order', () => {
+    const items = [
+      at(null, 'undated-a'),
+      at('2026-01-01T00:00:00Z', 'old'),
+      at('2027-01-01T00:00:00Z', 'future'),
+      at('2026-05-01T00:00:00Z', 'new'),
+      at(null, 'undated-b'),
+      at('2026-03-01T00:00:00Z', 'mid'),
+    ];
+    expect(newestItems(items, 10, now).map((item) => item.id)).toEqual([
+      'new',
+      'mid',
+      'old',
+      'undated-a',
+      'future',
+      'undated-b',
+    ]);
+    expect(newestItems(items, 2, now).map((item) => item.id)).toEqual(['new', 'mid']);
+    expect(items[0]?.id).toBe('undated-a');
   });
 });

@@ -99,3 +99,34 @@ describe('ApiTab source cards', () => {
     expect(within(healthy!).queryByTestId('last-error')).toBeNull();
   });
 });
+
+describe('ApiTab sync logs', () => {
+  it('show a sync’s details (a feed cut to its newest items) and an error in its place', async () => {
+    const log = {
+      id: '1',
+      apiSource: 'News Feeds',
+      syncType: 'scheduled',
+      status: 'success' as const,
+      startedAt: '2025-01-02T03:04:05.000Z',
+      durationMs: 840,
+      recordsProcessed: 500,
+      errorMessage: null,
+      details: '3 feeds: 500 new articles; Hostile: kept the newest 500 of 50,000 items',
+    };
+    const failed = {
+      ...log,
+      id: '2',
+      status: 'error' as const,
+      errorMessage: 'Every feed failed',
+      details: null,
+    };
+    renderApp(<ApiTab />, {
+      api: { 'GET /api/admin/sources': [source], 'GET /api/admin/sync-logs': [log, failed] },
+    });
+    const tab = screen.getByRole('tab', { name: 'Sync Logs' });
+    fireEvent.mouseDown(tab, { button: 0 });
+    const [cut, error] = await screen.findAllByTestId('sync-log');
+    expect(cut!.textContent).toContain('Hostile: kept the newest 500 of 50,000 items');
+    expect(within(error!).getByText('Every feed failed').className).toContain('text-destructive');
+  });
+});

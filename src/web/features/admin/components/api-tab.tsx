@@ -185,7 +185,7 @@ function SyncLogsPanel() {
             <th className="py-2 pr-4 font-medium">Started</th>
             <th className="py-2 pr-4 font-medium">Duration</th>
             <th className="py-2 pr-4 font-medium">Records</th>
-            <th className="py-2 font-medium">Error</th>
+            <th className="py-2 font-medium">Details</th>
           </tr>
         </thead>
         <tbody className="divide-y">
@@ -201,7 +201,13 @@ function SyncLogsPanel() {
               <td className="py-2 pr-4 whitespace-nowrap">{dates.dateTime(log.startedAt)}</td>
               <td className="py-2 pr-4">{log.durationMs === null ? '—' : `${log.durationMs} ms`}</td>
               <td className="py-2 pr-4">{log.recordsProcessed}</td>
-              <td className="py-2 break-words text-destructive">{log.errorMessage ?? ''}</td>
+              <td className="py-2 break-words">
+                {log.errorMessage ? (
+                  <span className="text-destructive">{log.errorMessage}</span>
+                ) : (
+                  <span className="text-muted-foreground">{log.details ?? ''}</span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

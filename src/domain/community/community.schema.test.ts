@@ -4,6 +4,7 @@ import {
   commenterProfileInputSchema,
   duplicateKey,
   editableUntil,
+  excerpt,
   isReservedDisplayName,
   normalizeCommentBody,
   parseSubject,
@@ -83,5 +84,16 @@ describe('names in the discussions', () => {
   it('drops direction overrides, so a name or text reads as it is stored', () => {
     expect(normalizeCommentBody('gnp\u202E.exe and \u2066isolated\u2069')).toBe('gnp.exe and isolated');
     expect(normalizeCommentBody('مرحبا بالعالم')).toBe('مرحبا بالعالم');
+  });
+});
+
+describe('comment text on large hostile input (issue 31)', () => {
+  it('normalises, keys and validates a body of 1 MB of mixed whitespace and controls correctly', () => {
+    const junk = ' \t\r\n\u202e\u0000'.repeat(170_000);
+    const body = `${junk}XRP${junk}up${junk}`;
+    expect(normalizeCommentBody(body)).toMatch(/^XRP\s+up$/);
+    expect(duplicateKey(body)).toBe('xrp up');
+    expect(duplicateKey(`xrp${'\n'.repeat(500_000)}UP`)).toBe('xrp up');
+    expect(excerpt(normalizeCommentBody(body), 20)).toBe('XRP up');
   });
 });

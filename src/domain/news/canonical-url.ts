@@ -19,7 +19,8 @@ export function canonicalUrl(raw: string, base?: string): string | null {
   url.password = '';
   for (const key of [...url.searchParams.keys()]) if (TRACKING.test(key)) url.searchParams.delete(key);
   url.searchParams.sort();
-  if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.replace(/\/+$/, '');
+  if (url.pathname.length > 1 && url.pathname.endsWith('/'))
+    url.pathname = withoutTrailingSlashes(url.pathname);
   return url.toString();
 }
 
@@ -32,4 +33,14 @@ export function absoluteHttpUrl(raw: string | null | undefined, base?: string): 
   } catch {
     return null;
   }
+}
+
+/**
+ * The path without its trailing slashes, by a scan from the end: `/\/+$/` retries at every slash of
+ * a long run that is not trailing (quadratic; a feed's link is untrusted, issue 31).
+ */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end -= 1;
+  return path.slice(0, end);
 }

@@ -58,3 +58,13 @@ describe('isXrpRelevant', () => {
     expect(isXrpRelevant({ title: 'The xrpayments startup', text: '', feedCategories: [] })).toBe(false);
   });
 });
+
+describe('canonicalUrl on hostile links (issue 31)', () => {
+  it('drops trailing slashes after a long inner run of slashes, keeping the run', () => {
+    const run = '/'.repeat(200_000);
+    const url = canonicalUrl(`https://news.example/a${run}b${run}`);
+    expect(url).toBe(`https://news.example/a${run}b`);
+    expect(canonicalUrl('https://news.example/a///')).toBe('https://news.example/a');
+    expect(canonicalUrl('https://news.example////')).toBe('https://news.example/');
+  });
+});

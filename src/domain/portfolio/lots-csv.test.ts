@@ -88,3 +88,29 @@ describe('lots CSV', () => {
     ).toContain(`"'=HYPERLINK(""x"")"`);
   });
 });
+
+describe('lots CSV on large hostile input (issue 31)', () => {
+  it('refuses a 1 MB amount of digits and separators with its line, and reads the other rows', () => {
+    const amount = '1,000'.repeat(200_000);
+    const file = `amount_xrp,note\n10,ok\n"${amount}",bad\n${'9'.repeat(500_000)}.5,huge\n`;
+    const result = parseLotsCsv(file);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors.map((error) => error.line)).toEqual([3, 4]);
+      expect(result.errors[0]!.message).toBe(
+        'amount_xrp: Write the amount without thousands separators, like 1250.5',
+      );
+    }
+  });
+
+  it('reads a file of 200 rows with notes of quotes and semicolons as written', () => {
+    const note = '"";;\t'.repeat(20);
+    const rows = Array.from({ length: 200 }, (_, index) => `${index + 1},"${note}"`);
+    const result = parseLotsCsv(`amount_xrp,note\n${rows.join('\n')}\n`, 200);
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.lots).toHaveLength(200);
+      expect(result.lots[199]).toMatchObject({ amountXrp: '200', note: '";;\t'.repeat(20).trim() });
+    }
+  });
+});

@@ -59,10 +59,27 @@ const text = (max: number, what: string) =>
     .max(max, `Keep your ${what} to ${max.toLocaleString('en-US')} characters or fewer`)
     .refine((value) => !value.includes('\u0000'), 'Remove the NUL character');
 
+/**
+ * Line breaks, with the spaces around them, as one space: split at the breaks and trim the edges
+ * that met one: linear, where the expression it replaces (optional spaces, a break, optional spaces)
+ * rescanned a run of spaces from each of its positions.
+ */
+export function oneLine(value: string): string {
+  const lines = value.split(/[\r\n]+/);
+  if (lines.length === 1) return value;
+  const first = lines[0]!.trimEnd();
+  const last = lines[lines.length - 1]!.trimStart();
+  const middle = lines
+    .slice(1, -1)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return [first, ...middle, last].join(' ');
+}
+
 export const newQuestionSchema = z
   .object({
     // One line: line breaks (pasted text) become spaces, as a mail subject must.
-    subject: text(QUESTION_SUBJECT_MAX, 'subject').transform((value) => value.replace(/\s*[\r\n]\s*/g, ' ')),
+    subject: text(QUESTION_SUBJECT_MAX, 'subject').transform(oneLine),
     body: text(QUESTION_BODY_MAX, 'question'),
     topic: questionTopicSchema.nullable().optional(),
   })

@@ -85,3 +85,12 @@ describe('isKnownClientPath', () => {
     expect(isKnownClientPath('/news/3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69/x')).toBe(false);
   });
 });
+
+describe('isKnownClientPath on hostile paths (issue 31)', () => {
+  it('reads a path of a long inner run of slashes in one pass, trailing slashes ignored', () => {
+    expect(isKnownClientPath('/news///')).toBe(true);
+    expect(isKnownClientPath(`/news${'/'.repeat(200_000)}x/`)).toBe(false);
+    expect(isKnownClientPath('////')).toBe(false);
+    expect(isKnownClientPath('/')).toBe(true);
+  });
+});

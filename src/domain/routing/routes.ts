@@ -53,6 +53,9 @@ const knownClientPatterns: readonly RegExp[] = [
 export type Access = 'public' | 'user' | 'premium' | 'analyst' | 'admin';
 
 export function isKnownClientPath(pathname: string): boolean {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // A scan from the end, not /\/+$/: that retries at each slash of a long inner run (quadratic).
+  let end = pathname.length;
+  while (end > 0 && pathname[end - 1] === '/') end -= 1;
+  const trimmed = pathname.length > 1 ? pathname.slice(0, end) : pathname;
   return knownClientPaths.has(trimmed) || knownClientPatterns.some((pattern) => pattern.test(trimmed));
 }

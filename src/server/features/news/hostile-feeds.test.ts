@@ -182,4 +182,16 @@ describe('hostile feeds', () => {
     expect(last?.image_url).toBe('https://hostile.example/charts/xrp.png');
     expect(last?.body_text).toBe('XRP rises.');
   });
+
+  it('searches for a query of LIKE and tsquery metacharacters as plain text', async () => {
+    const search = async (q: string) => {
+      const response = await app.client().news.$get({ query: { q, limit: '100' } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { articles: { title: string }[] }).articles;
+    };
+    expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
+    expect(await search('%_\\!&|():*<>\'"'.repeat(14).slice(0, 200))).toEqual([]);
+    expect((await search('Item 1196')).map((found) => found.title)).toContain('Item 1196');
+  });
 });

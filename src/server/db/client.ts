@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { workerScript } from '../lib/worker-script';
 import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 import type { Database } from './schema';
 
@@ -121,17 +122,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 /** The socket's port number only names the file (`.s.PGSQL.5432`); nothing listens on TCP. */
 export const PGLITE_SOCKET_PORT = 5432;
 
-function workerEntry(): { url: URL; execArgv: string[] } {
-  // Under tsx (development, tests) the worker is the TypeScript source and needs tsx's loader too;
-  // in the server bundle it is dist/server/pglite-worker.mjs beside main.mjs.
-  if (import.meta.url.endsWith('.ts'))
-    return {
-      url: new URL('./pglite-worker.ts', import.meta.url),
-      execArgv: ['--import', import.meta.resolve('tsx')],
-    };
-  return { url: new URL('./pglite-worker.mjs', import.meta.url), execArgv: [] };
-}
-
 /**
  * PGlite in a DATA_DIR, on its own thread (ADR 0050): every query, migration and NOTIFY runs in a
  * worker, so the thread that serves HTTP never waits on the database's CPU. The app's pool holds one
@@ -142,7 +132,7 @@ async function openPgliteWorker(dataDir: string): Promise<DatabaseHandle> {
   const clusterDir = pgliteDir(dataDir);
   fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
   const socketPath = path.join(dataDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`);
-  const entry = workerEntry();
+  const entry = workerScript(import.meta.url, 'pglite-worker');
   const worker = new Worker(entry.url, {
     execArgv: entry.execArgv,
     workerData: { clusterDir, socketPath, maxConnections: 2 } satisfies PgliteWorkerData,

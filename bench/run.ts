@@ -1,4 +1,5 @@
 import { benchHealth } from './health.bench';
+import { benchIngestIsolation } from './ingest-isolation.bench';
 import { benchLoad } from './load';
 import { benchNews } from './news.bench';
 import { benchPortfolio } from './portfolio.bench';
@@ -14,4 +15,5 @@ if (!only || only === 'sse') await benchSseFanout();
 if (!only || only === 'web') await benchWeb();
 if (!only || only === 'news') await benchNews();
 if (!only || only === 'portfolio') await benchPortfolio();
+if (!only || only === 'ingest-isolation') await benchIngestIsolation();
 if (!only || only === 'load') if (!(await benchLoad())) process.exitCode = 1;

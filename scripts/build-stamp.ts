@@ -98,8 +98,13 @@ const serverStampFile = (root: string) => path.join(root, 'dist', 'server', '.bu
 export function buildServer(root: string): string {
   const outfile = serverBundle(root);
   buildSync({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile,
+    // The embedded database's thread is its own entry, beside main.mjs (src/server/db/client.ts).
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      'pglite-worker': path.join(root, 'src/server/db/pglite-worker.ts'),
+    },
+    outdir: path.dirname(outfile),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

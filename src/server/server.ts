@@ -92,6 +92,11 @@ export async function startServer(
       { url, publicUrl: env.PUBLIC_URL, database: handle.kind, dataDir: env.DATA_DIR },
       'server listening',
     );
+    if (handle.kind === 'pglite')
+      logger.info(
+        { psql: `psql -h ${path.resolve(env.DATA_DIR)} -U postgres postgres` },
+        'the embedded database runs on its own thread; an operator can open it with psql meanwhile',
+      );
     const billingNotice = billingModeNotice(runtime.billing);
     if (runtime.billing.test) logger.warn({ billing: 'test' }, billingNotice);
     else logger.info({ billing: 'stripe' }, billingNotice);

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { workerScript } from '../lib/worker-script';
+import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -81,15 +84,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
     };
   }
-  let dataDir: string | undefined;
-  if (target.kind === 'pglite') {
-    dataDir = pgliteDir(target.dataDir);
-    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  }
-  const pglite =
-    target.kind === 'memory' && target.from
-      ? await PGlite.create({ loadDataDir: target.from })
-      : await PGlite.create(dataDir);
+  if (target.kind === 'pglite') return openPgliteWorker(target.dataDir);
+  // In memory (the tests' databases): PGlite in this thread, behind the same kind of pool.
+  const pglite = target.from ? await PGlite.create({ loadDataDir: target.from }) : await PGlite.create();
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -118,6 +115,101 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     close: async () => {
       await db.destroy();
       await pglite.close();
+    },
+  };
+}
+
+/** The socket's port number only names the file (`.s.PGSQL.5432`); nothing listens on TCP. */
+export const PGLITE_SOCKET_PORT = 5432;
+
+/**
+ * PGlite in a DATA_DIR, on its own thread (ADR 0050): every query, migration and NOTIFY runs in a
+ * worker, so the thread that serves HTTP never waits on the database's CPU. The app's pool holds one
+ * connection (PGlite has one backend, so queries are serial anyway and a session's state stays
+ * its own); a second connection is left for an operator's psql.
+ */
+async function openPgliteWorker(dataDir: string): Promise<DatabaseHandle> {
+  const clusterDir = pgliteDir(dataDir);
+  fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  const socketPath = path.join(dataDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`);
+  const entry = workerScript(import.meta.url, 'pglite-worker');
+  const worker = new Worker(entry.url, {
+    execArgv: entry.execArgv,
+    workerData: { clusterDir, socketPath, maxConnections: 2 } satisfies PgliteWorkerData,
+  });
+  let closing = false;
+  const settled = (type: 'ready' | 'closed') =>
+    new Promise<void>((resolve, reject) => {
+      const onMessage = (message: PgliteWorkerMessage) => {
+        if (message.type === 'failed')
+          reject(new Error(`The embedded database did not open: ${message.message}`));
+        else if (message.type === type) resolve();
+        else return;
+        worker.off('message', onMessage);
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+  await settled('ready');
+  // The database is gone if its thread dies: end the process loudly rather than answer without it.
+  worker.on('error', (error) => {
+    if (!closing)
+      setImmediate(() => {
+        throw error;
+      });
+  });
+  worker.on('exit', (code) => {
+    if (!closing)
+      setImmediate(() => {
+        throw new Error(`The embedded database's thread exited (code ${code})`);
+      });
+  });
+
+  const pool = new pg.Pool({
+    host: dataDir,
+    port: PGLITE_SOCKET_PORT,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+  });
+  // A connection that fails while idle is replaced by the pool; its error must not end the process.
+  pool.on('error', () => undefined);
+  // PGlite's one backend delivers a NOTIFY on the connection whose query caused it (every write of
+  // this process goes through this pool), so each client's notifications feed the listeners.
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  pool.on('connect', (client) => {
+    client.on('notification', (message) => {
+      for (const onPayload of listeners.get(message.channel) ?? []) onPayload(message.payload ?? '');
+    });
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    pool,
+    kind: 'pglite',
+    listen: async (channel, onPayload) => {
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await pool.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+        if (set.size > 0 || listeners.get(channel) !== set) return;
+        listeners.delete(channel);
+        await pool.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
+      };
+    },
+    close: async () => {
+      closing = true;
+      await db.destroy();
+      const closed = settled('closed');
+      worker.postMessage('close');
+      await closed;
+      await worker.terminate();
     },
   };
 }

@@ -1,7 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
+import { eventLoopMonitor } from '../../lib/event-loop';
 import { createRouter, jsonContent } from '../../lib/router';
+import { loadViewer } from '../../lib/viewer';
 import { databaseFailure } from './health.service';
 
 const healthSchema = z
@@ -11,6 +13,15 @@ const healthSchema = z
     databaseKind: z.enum(['pglite', 'postgres']),
     version: z.string(),
     uptimeSeconds: z.number(),
+    /** Administrators only: how late this process's event loop ran (a stall holds every request). */
+    eventLoop: z
+      .object({
+        p50Ms: z.number().nullable(),
+        p99Ms: z.number().nullable(),
+        maxMs: z.number().nullable(),
+        windowSeconds: z.number(),
+      })
+      .optional(),
   })
   .meta({ id: 'Health' });
 
@@ -18,7 +29,7 @@ const healthRoute = createRoute({
   method: 'get',
   path: '/health',
   tags: ['System'],
-  summary: 'Liveness and database reachability',
+  summary: "Liveness and database reachability; for administrators, the event loop's delay",
   responses: {
     200: jsonContent(healthSchema, 'The process and its database are up'),
     503: jsonContent(healthSchema, 'The database cannot be reached'),
@@ -26,8 +37,11 @@ const healthRoute = createRoute({
 });
 
 export function createHealthRoutes(deps: AppDeps & { databaseKind: 'pglite' | 'postgres' }) {
+  const eventLoop = eventLoopMonitor(deps.logger);
   return createRouter().openapi(healthRoute, async (c) => {
     const failure = await databaseFailure(deps.db);
+    // The detail needs a session only when a cookie is sent: probes stay one trivial query.
+    const viewer = failure === null && c.req.header('cookie') ? await loadViewer(c, deps) : null;
     const reachable = failure === null;
     if (!reachable) c.get('logger').error({ err: failure }, 'health check: database unreachable');
     const body = {
@@ -36,6 +50,7 @@ export function createHealthRoutes(deps: AppDeps & { databaseKind: 'pglite' | 'p
       databaseKind: deps.databaseKind,
       version: deps.version,
       uptimeSeconds: Math.round((Date.now() - deps.startedAt) / 1000),
+      ...(viewer?.isAdmin && !viewer.profile.blocked ? { eventLoop: eventLoop.read() } : {}),
     };
     c.header('Cache-Control', 'no-store');
     return reachable ? c.json(body, 200) : c.json(body, 503);

@@ -18,6 +18,19 @@ describe('system routes', () => {
     expect(response.headers.get('x-request-id')).toBeTruthy();
   });
 
+  it("GET /api/health tells administrators the event loop's delay, and no one else", async () => {
+    const admin = await app.signedInUser({ role: 'admin' });
+    const member = await app.signedInUser({ plan: 'premium' });
+    const forAdmin = await (await app.client(admin.cookie).health.$get()).json();
+    expect(forAdmin.eventLoop).toMatchObject({
+      p99Ms: expect.any(Number),
+      maxMs: expect.any(Number),
+      windowSeconds: expect.any(Number),
+    });
+    expect((await (await app.client(member.cookie).health.$get()).json()).eventLoop).toBeUndefined();
+    expect((await (await app.client().health.$get()).json()).eventLoop).toBeUndefined();
+  });
+
   it('GET /api/health answers 503 when the database is gone', async () => {
     const broken = await (await import('../../../../tests/support/test-app')).createTestApp();
     await broken.handle.close();

@@ -7,6 +7,7 @@ import {
   type BillingSummary,
 } from '@/domain/billing/billing';
 import type { SubscriptionPlan } from '@/domain/plans/entitlements';
+import { premiumSourceOf } from '@/domain/plans/premium-access';
 import type { SubscriptionStatus } from '@/domain/subscription/subscription.schema';
 import type { Db, Trx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -320,7 +321,8 @@ export async function billingSummary(
   userId: string,
   plan: SubscriptionPlan,
 ): Promise<BillingSummary> {
-  const current = currentSubscription(await subscriptionsOf(ctx.db, userId));
+  const rows = await subscriptionsOf(ctx.db, userId);
+  const current = currentSubscription(rows);
   const customerId = await customerOf(ctx, userId);
   return {
     mode: ctx.provider.mode,
@@ -334,6 +336,10 @@ export async function billingSummary(
         }
       : null,
     canManageBilling: plan !== 'complimentary' && customerId !== null,
+    premiumSource: premiumSourceOf(
+      plan,
+      rows.map((row) => ({ status: row.status, cancelAt: scheduledEnd(timesOf(row)) })),
+    ),
   };
 }
 

@@ -22,7 +22,7 @@ export interface SubscriptionState {
  */
 export function premiumSourceOf(
   plan: SubscriptionPlan,
-  subscriptions: readonly SubscriptionState[],
+  subscriptions: readonly Pick<SubscriptionState, 'status'>[],
 ): PremiumSource | null {
   if (plan === 'complimentary') return 'complimentary';
   if (plan !== 'premium') return null;

@@ -228,6 +228,17 @@ describe('test-mode billing page', () => {
       canManageBilling: false,
       premiumSource: 'granted',
     });
+    // Reaching for billing anyway (an old tab): told why there is none, not to subscribe.
+    for (const refused of [
+      api(granted.cookie).billing.portal.$post(),
+      api(granted.cookie).billing.checkout.$post(),
+    ]) {
+      const response = await refused;
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+        "Your Premium access was granted by the site's team: there is nothing to bill. Questions? Write to us from the contact page.",
+      );
+    }
     const free = await app.signedInUser();
     expect((await summaryOf(free.cookie)).premiumSource).toBeNull();
   });

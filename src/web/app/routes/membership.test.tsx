@@ -92,6 +92,8 @@ describe('/membership with real payments', () => {
     const status = screen.getByTestId('account-status');
     expect(status.textContent).toContain('None (granted by our team)');
     expect(status.textContent).not.toContain('Next Payment');
+    expect(screen.queryByText(/Your subscription, billing/)).toBeNull();
+    expect(screen.getByText('Your Premium access and features in one place.')).toBeTruthy();
   });
 
   it('offers an admin-granted member their past invoices when a billing account exists', async () => {

@@ -39,7 +39,9 @@ export function Component() {
         <PageHeading title="Manage Your Premium Access">
           {complimentary
             ? 'Your complimentary access includes every Premium feature.'
-            : 'Your subscription, billing and Premium features in one place.'}
+            : summary.data?.premiumSource === 'granted'
+              ? 'Your Premium access and features in one place.'
+              : 'Your subscription, billing and Premium features in one place.'}
         </PageHeading>
         {testMode && !complimentary && summary.data?.premiumSource !== 'granted' && <TestModeNotice />}
         <ManagePremium complimentary={complimentary} summary={summary.data} />

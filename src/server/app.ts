@@ -63,7 +63,7 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createNewsRoutes(deps))
     .route('/', createFeedAdminRoutes(deps))
     .route('/', createAlertRoutes(deps))
-    .route('/', createUserAdminRoutes(deps))
+    .route('/', createUserAdminRoutes({ ...deps, billing: options.billing }))
     .route('/', createApiKeyRoutes(deps))
     .route('/', createPortfolioRoutes(deps))
     .route('/', createContactRoutes(deps))

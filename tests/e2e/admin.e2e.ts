@@ -47,6 +47,34 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(stats.filter({ hasText: 'Premium Users' })).toContainText('complimentary');
     });
 
+    test('at 390 px the revenue card estimates paying members at the test price, apart from granted ones', async ({
+      page,
+      signInAs,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await asAdmin(page, signInAs, colorScheme);
+      const stats = page.getByTestId('admin-stat');
+      const premium = stats.filter({ hasText: 'Premium Users' });
+      const revenue = stats.filter({ hasText: 'Monthly Revenue' });
+      const split = /^(\d+) paying · (\d+) granted by admins · (\d+) complimentary/;
+      await expect(premium.locator('p').nth(1)).toHaveText(split);
+      const [, paying, granted, complimentary] = split.exec(
+        (await premium.locator('p').nth(1).textContent()) ?? '',
+      ) ?? ['', '', '', ''];
+      // The CLI made two accounts Premium and one complimentary: granted, paying nothing.
+      expect(Number(granted)).toBeGreaterThanOrEqual(2);
+      expect(Number(complimentary)).toBeGreaterThanOrEqual(1);
+      // The estimate is the paying members at the test provider's $9 a month, from the same answer.
+      await expect(revenue.locator('p').nth(1)).toContainText(`Estimated: ${paying} paying × $9 per month`);
+      await expect(revenue.locator('p').first()).toHaveText(
+        new Intl.NumberFormat('en-US', {
+          style: 'currency',
+          currency: 'USD',
+          maximumFractionDigits: 0,
+        }).format(Number(paying) * 9),
+      );
+    });
+
     test('User Management: edit, block with a reason, unblock, the audit trail; never your own account', async ({
       page,
       freshUser,

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { adminContext } from './admin-api';
 import { expect, test } from './fixtures';
 
 /** /membership and the test-mode payment provider (the e2e server has no Stripe keys). */
@@ -22,13 +23,15 @@ test.describe('membership', () => {
     await freshUser('Una Upgrade');
     await page.goto('/membership');
     await expect(page.getByRole('heading', { name: 'Choose Your Membership Plan' })).toBeVisible();
-    await expect(page.getByTestId('test-mode-notice')).toContainText('Test mode — no card is charged');
+    await expect(page.getByTestId('test-mode-notice')).toContainText(
+      'Payments are in test mode: no card is charged',
+    );
     await expect(page.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
 
     // Checkout opens in a new tab: the local test-mode checkout, clearly labelled.
     const checkout = await clickToNewTab(page, 'Upgrade to Premium');
     await expect(checkout).toHaveURL(/\/billing\/test\/checkout\/cs_test_[0-9a-f]+$/);
-    await expect(checkout.getByText('Test mode — no card is charged')).toBeVisible();
+    await expect(checkout.getByText('Payments are in test mode: no card is charged')).toBeVisible();
     await expect(checkout.getByText('$9.00').first()).toBeVisible();
     await checkout.getByRole('button', { name: 'Pay $9.00' }).click();
 
@@ -84,8 +87,71 @@ test.describe('membership', () => {
     await expect(page.getByRole('link', { name: 'Support Center' })).toHaveAttribute('href', '/contact');
     await expect(page.getByRole('button', { name: 'Manage Subscription' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'View Invoices' })).toHaveCount(0);
+    await expect(page.getByTestId('nothing-to-bill')).toContainText(
+      'Your complimentary access was granted by the site’s team; there is nothing to bill',
+    );
     await expect(page.getByTestId('account-status')).not.toContainText('Billing Cycle');
     await expect(page.getByTestId('test-mode-notice')).toHaveCount(0);
+  });
+
+  test('at 390 px a member reads the test-mode notice, never operator settings nor card brands', async ({
+    page,
+    signInAs,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs('free');
+    await page.goto('/membership');
+    const notice = page.getByTestId('test-mode-notice');
+    await expect(notice).toContainText('Payments are in test mode: no card is charged');
+    await expect(notice).toContainText('subscribing gives you Premium without taking any money');
+    await expect(page.getByTestId('card-payments')).toContainText('no card is charged');
+    await expect(page.locator('main')).not.toContainText(/STRIPE_|Operators|environment variable/);
+    await expect(page.locator('main')).not.toContainText(/Visa|Mastercard|American Express/);
+    await page.locator('summary', { hasText: 'How do payments work?' }).click();
+    await expect(
+      page.getByText('checkout is simulated and no card is charged. Premium is $9 per month.'),
+    ).toBeVisible();
+  });
+
+  test('at 390 px a member an admin made Premium is told why there is no billing portal; no axe violations in either theme', async ({
+    page,
+    freshUser,
+    playwright,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { email } = await freshUser('Gwen Granted');
+    // An administrator grants Premium in User Management: no subscription, nothing to bill.
+    const admin = await adminContext(playwright, baseURL ?? '');
+    const found = (await (
+      await admin.get(`${baseURL}/api/admin/users`, { params: { search: email } })
+    ).json()) as { users: { userId: string }[] };
+    const granted = await admin.patch(`${baseURL}/api/admin/users/${found.users[0]?.userId}`, {
+      data: { subscriptionPlan: 'premium' },
+    });
+    expect(granted.status(), await granted.text()).toBe(200);
+    await admin.dispose();
+
+    for (const theme of ['dark', 'light'] as const) {
+      await page.request.patch('/api/preferences', { data: { themePreference: theme } });
+      await page.goto('/membership');
+      await expect(page.getByRole('heading', { name: 'Manage Your Premium Access' })).toBeVisible();
+      const why = page.getByTestId('nothing-to-bill');
+      await expect(why).toHaveText(
+        'Your Premium access was granted by the site’s team; there is nothing to bill, so there is no subscription to manage. Questions: contact us.',
+      );
+      await expect(why.getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contact');
+      await expect(page.getByRole('button', { name: 'Manage Subscription' })).toHaveCount(0);
+      await expect(page.getByTestId('account-status')).toContainText('None (granted by our team)');
+      await expect(page.getByTestId('test-mode-notice')).toHaveCount(0);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+        .toBe(theme === 'dark');
+      const violations = (await new AxeBuilder({ page }).analyze()).violations.map(
+        (violation) => `${theme}: ${violation.id}: ${violation.nodes[0]?.target}`,
+      );
+      expect(violations).toEqual([]);
+    }
   });
 
   test('in test mode every page says so, to visitors and members alike', async ({ page, signInAs }) => {
@@ -157,7 +223,10 @@ test.describe('membership', () => {
     await expect(page.getByText('Most Popular')).toBeVisible();
     await expect(page.getByText('Portfolio tracking insights')).toBeVisible();
     const payment = page.getByRole('region', { name: 'Payment Options' });
-    await expect(payment).toContainText('Available');
+    // Test mode: no card brands are claimed while no card can be charged (issue 28).
+    await expect(payment.getByTestId('card-payments')).toHaveText(
+      'Payments on this site are in test mode: checkout is simulated and no card is charged.',
+    );
     await expect(payment).toContainText('Coming Soon');
     await expect(page.getByRole('region', { name: 'What Members Say' }).locator('blockquote')).toHaveCount(2);
 

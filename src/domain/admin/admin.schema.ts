@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fullNameSchema } from '../account/account.schema';
+import { planPriceSchema } from '../billing/billing';
 import { pageParamSchema } from '../pagination/pagination.schema';
 import { roleSchema, subscriptionPlanSchema } from '../plans/plans.schema';
 import { questionMetricsSchema } from '../questions/questions.schema';
@@ -110,18 +111,26 @@ export const auditLogQuerySchema = z.object({
   page: pageParamSchema(),
 });
 
-/** SPEC §9: estimated revenue is 10 dollars per premium user. */
-export const ESTIMATED_REVENUE_PER_PREMIUM_USD = 10;
-
 export const adminOverviewSchema = z
   .object({
     totalUsers: z.number().int(),
+    /** Premium and complimentary members, split below (issue 28): each counted once. */
     premiumUsers: z.number().int(),
-    paidPremiumUsers: z.number().int(),
+    /** Premium from an active subscription that pays (a cancelled one until its period ends). */
+    payingPremiumUsers: z.number().int(),
+    /** Premium from a subscription that does not pay now: a trial or a failed payment being retried. */
+    unpaidPremiumUsers: z.number().int(),
+    /** Premium set by an administrator (`user:plan`, User Management) with no subscription behind it. */
+    grantedPremiumUsers: z.number().int(),
     complimentaryUsers: z.number().int(),
     activeUsers: z.number().int(),
     blockedUsers: z.number().int(),
-    estimatedMonthlyRevenueUsd: z.number(),
+    /** Premium's price as the billing provider holds it (test mode: the test provider's); null when unknown. */
+    premiumPrice: planPriceSchema.nullable(),
+    /** Paying members × that price, per month, in the price's minor units; null when the price is unknown. */
+    estimatedMonthlyRevenueCents: z.number().int().nullable(),
+    /** Why the estimate is unknown, when it is. */
+    revenueUnknownReason: z.string().nullable(),
     /** Monthly recurring revenue of active paid subscriptions, in cents, from billing records. */
     recurringRevenueCents: z.number().int(),
     newsArticles: z.number().int(),

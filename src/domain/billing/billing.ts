@@ -122,6 +122,11 @@ export const billingSummarySchema = z
     subscription: billingSubscriptionSchema.nullable(),
     /** Whether the billing portal can open: a paid plan's customer exists; never for complimentary. */
     canManageBilling: z.boolean(),
+    /**
+     * Where Premium comes from: a subscription, an administrator's grant (plan premium with no
+     * subscription that keeps it: nothing to bill) or complimentary access; null on Free.
+     */
+    premiumSource: z.enum(['subscription', 'granted', 'complimentary']).nullable(),
   })
   .meta({ id: 'BillingSummary' });
 export type BillingSummary = z.infer<typeof billingSummarySchema>;

@@ -7,6 +7,7 @@ import {
   type BillingSummary,
 } from '@/domain/billing/billing';
 import type { SubscriptionPlan } from '@/domain/plans/entitlements';
+import { premiumSourceOf } from '@/domain/plans/premium-access';
 import type { SubscriptionStatus } from '@/domain/subscription/subscription.schema';
 import type { Db, Trx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -320,7 +321,8 @@ export async function billingSummary(
   userId: string,
   plan: SubscriptionPlan,
 ): Promise<BillingSummary> {
-  const current = currentSubscription(await subscriptionsOf(ctx.db, userId));
+  const rows = await subscriptionsOf(ctx.db, userId);
+  const current = currentSubscription(rows);
   const customerId = await customerOf(ctx, userId);
   return {
     mode: ctx.provider.mode,
@@ -334,8 +336,13 @@ export async function billingSummary(
         }
       : null,
     canManageBilling: plan !== 'complimentary' && customerId !== null,
+    premiumSource: premiumSourceOf(plan, rows),
   };
 }
+
+/** Issue 28: what a member whose Premium an administrator granted is told when they reach for billing. */
+export const GRANTED_NOTHING_TO_BILL =
+  "Your Premium access was granted by the site's team: there is nothing to bill. Questions? Write to us from the contact page.";
 
 /** SPEC create-checkout: refused when the user already has Premium (paid or complimentary). */
 export async function startCheckout(ctx: BillingContext, user: BillingUser, plan: SubscriptionPlan) {
@@ -343,6 +350,7 @@ export async function startCheckout(ctx: BillingContext, user: BillingUser, plan
     if (plan === 'complimentary')
       throw new AppError('conflict', 'Your complimentary access already includes every Premium feature');
     const rows = await subscriptionsOf(ctx.db, user.id);
+    if (premiumSourceOf(plan, rows) === 'granted') throw new AppError('conflict', GRANTED_NOTHING_TO_BILL);
     if (plan === 'premium' || rows.some((row) => grantsPremium(row.status)))
       throw new AppError(
         'conflict',
@@ -360,7 +368,12 @@ export async function openPortal(ctx: BillingContext, userId: string, plan: Subs
       throw new AppError('conflict', 'Complimentary access has no billing to manage');
     const customerId = await customerOf(ctx, userId);
     if (!customerId)
-      throw new AppError('conflict', 'There is no billing account yet: subscribe to Premium first');
+      throw new AppError(
+        'conflict',
+        plan === 'premium'
+          ? GRANTED_NOTHING_TO_BILL
+          : 'There is no billing account yet: subscribe to Premium first',
+      );
     return ctx.provider.createPortal({ userId, customerId });
   });
 }

@@ -252,6 +252,7 @@ describe('webhooks', () => {
       plan: 'premium',
       subscription: { status: 'active', cancelAtPeriodEnd: false, endsAt: null },
       canManageBilling: true,
+      premiumSource: 'subscription',
     });
 
     // Renewal: a new period and a second paid invoice.
@@ -293,7 +294,15 @@ describe('webhooks', () => {
     expect(await summary()).toMatchObject({
       plan: 'free',
       subscription: { status: 'canceled', endsAt: null },
+      premiumSource: null,
     });
+    // An administrator then grants Premium: nothing is billed, the page says it was granted.
+    await app.handle.db
+      .updateTable('profiles')
+      .set({ subscription_plan: 'premium' })
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect(await summary()).toMatchObject({ plan: 'premium', premiumSource: 'granted' });
   });
 
   it('never touches complimentary access', async () => {

@@ -206,6 +206,43 @@ describe('test-mode billing page', () => {
     expect((await invoicesOf(renewing.cookie)).invoices).toHaveLength(2);
   });
 
+  it("tells a paying member's Premium from one an administrator granted (issue 28)", async () => {
+    const paying = await subscribedUser();
+    expect(await summaryOf(paying.cookie)).toMatchObject({
+      plan: 'premium',
+      premiumSource: 'subscription',
+      canManageBilling: true,
+    });
+    // Cancelled at the period end: still Premium from the subscription until then.
+    await portal(paying.cookie, 'cancel');
+    expect(await summaryOf(paying.cookie)).toMatchObject({
+      premiumSource: 'subscription',
+      subscription: { cancelAtPeriodEnd: true },
+    });
+
+    const granted = await app.signedInUser({ plan: 'premium' });
+    expect(await summaryOf(granted.cookie)).toEqual({
+      mode: 'test',
+      plan: 'premium',
+      subscription: null,
+      canManageBilling: false,
+      premiumSource: 'granted',
+    });
+    // Reaching for billing anyway (an old tab): told why there is none, not to subscribe.
+    for (const refused of [
+      api(granted.cookie).billing.portal.$post(),
+      api(granted.cookie).billing.checkout.$post(),
+    ]) {
+      const response = await refused;
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+        "Your Premium access was granted by the site's team: there is nothing to bill. Questions? Write to us from the contact page.",
+      );
+    }
+    const free = await app.signedInUser();
+    expect((await summaryOf(free.cookie)).premiumSource).toBeNull();
+  });
+
   it('complimentary users have no billing to manage', async () => {
     const user = await app.signedInUser({ plan: 'complimentary' });
     const summary = await summaryOf(user.cookie);
@@ -214,6 +251,7 @@ describe('test-mode billing page', () => {
       plan: 'complimentary',
       subscription: null,
       canManageBilling: false,
+      premiumSource: 'complimentary',
     });
     expect((await api(user.cookie).billing.portal.$post()).status).toBe(409);
     expect((await api(user.cookie).billing.checkout.$post()).status).toBe(409);

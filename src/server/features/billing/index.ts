@@ -1,2 +1,3 @@
 /** What other features and jobs may use of billing. */
 export { pruneTestCheckoutSessions } from './test-provider.service';
+export { billingConfig, type BillingContext } from './billing.service';

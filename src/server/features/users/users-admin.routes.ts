@@ -10,6 +10,7 @@ import {
   auditLogSchema,
 } from '@/domain/admin/admin.schema';
 import type { AppDeps } from '../../lib/context';
+import { billingConfig, type BillingContext } from '../billing';
 import { createRouter, errorResponse, jsonBody, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { adminOverview, listAdminUsers, listAuditLogs, updateAdminUser } from './users-admin.service';
@@ -21,7 +22,7 @@ const adminErrors = {
 const tags = ['Admin: users'];
 
 /** Admin: the overview's figures, user management and the audit trail (SPEC §2 Admin, §6, §7). */
-export function createUserAdminRoutes(deps: AppDeps) {
+export function createUserAdminRoutes(deps: AppDeps & { billing: BillingContext }) {
   const admin = requireViewer(deps, 'admin');
 
   const overviewRoute = createRoute({
@@ -80,7 +81,9 @@ export function createUserAdminRoutes(deps: AppDeps) {
   });
 
   return createRouter()
-    .openapi(overviewRoute, async (c) => c.json(await adminOverview(deps.db), 200))
+    .openapi(overviewRoute, async (c) =>
+      c.json(await adminOverview(deps.db, await billingConfig(deps.billing)), 200),
+    )
     .openapi(listRoute, async (c) => c.json(await listAdminUsers(deps.db, c.req.valid('query')), 200))
     .openapi(updateRoute, async (c) => {
       const user = await updateAdminUser(

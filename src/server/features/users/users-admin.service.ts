@@ -5,13 +5,15 @@ import {
   CANNOT_BLOCK_SELF,
   CANNOT_MODIFY_SELF,
   ADMIN_ROLE_BY_CLI,
-  ESTIMATED_REVENUE_PER_PREMIUM_USD,
   type AdminOverview,
   type AdminUser,
   type AdminUserUpdate,
   type AuditLog,
 } from '@/domain/admin/admin.schema';
+import type { BillingConfig } from '@/domain/billing/billing';
+import { scheduledEnd } from '@/domain/billing/billing';
 import { roleOf } from '@/domain/plans/entitlements';
+import { monthlyRevenueCents, premiumKindOf, type PremiumKind } from '@/domain/plans/premium-access';
 import type { Db } from '../../db/client';
 import { questionMetrics, releaseAssignments } from '../questions';
 import { AppError } from '../../lib/app-error';
@@ -278,19 +280,61 @@ export async function listAuditLogs(
   return { logs, total: Number(total.count), page: query.page, pageSize };
 }
 
-/** SPEC §2 Overview stat cards and §9 constants, plus billing's actual recurring revenue. */
-export async function adminOverview(db: Db): Promise<AdminOverview> {
-  const [users, content, syncs, revenue, questions] = await Promise.all([
+/**
+ * Premium and complimentary members by kind (issue 28): paying, unpaid, granted by an administrator,
+ * complimentary; each once, by the same rule the membership page uses.
+ */
+async function premiumKinds(db: Db, now: Date): Promise<Record<PremiumKind, number>> {
+  const [members, subscriptions] = await Promise.all([
+    db
+      .selectFrom('profiles')
+      .select(['user_id', 'subscription_plan'])
+      .where('subscription_plan', 'in', ['premium', 'complimentary'])
+      .execute(),
+    db
+      .selectFrom('billing_subscriptions as s')
+      .innerJoin('profiles as p', 'p.user_id', 's.user_id')
+      .select(['s.user_id', 's.status', 's.current_period_end', 's.cancel_at_period_end', 's.cancel_at'])
+      .where('p.subscription_plan', '=', 'premium')
+      .execute(),
+  ]);
+  const byUser = new Map<string, { status: string; cancelAt: Date | null }[]>();
+  for (const row of subscriptions) {
+    const cancelAt = scheduledEnd({
+      status: row.status,
+      currentPeriodEnd: row.current_period_end,
+      cancelAtPeriodEnd: row.cancel_at_period_end,
+      cancelAt: row.cancel_at,
+    });
+    byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), { status: row.status, cancelAt }]);
+  }
+  const counts: Record<PremiumKind, number> = { paying: 0, unpaid: 0, granted: 0, complimentary: 0 };
+  for (const member of members) {
+    const kind = premiumKindOf(member.subscription_plan, byUser.get(member.user_id) ?? [], now);
+    if (kind) counts[kind] += 1;
+  }
+  return counts;
+}
+
+/**
+ * SPEC §2 Overview stat cards, plus billing's actual recurring revenue. The estimate is the paying
+ * members times Premium's price as the billing provider holds it (issue 28), unknown with the
+ * provider's reason when the price cannot be read.
+ */
+export async function adminOverview(
+  db: Db,
+  billing: Pick<BillingConfig, 'price' | 'priceUnavailable'>,
+): Promise<AdminOverview> {
+  const [users, kinds, content, syncs, revenue, questions] = await Promise.all([
     db
       .selectFrom('profiles')
       .select([
         sql<string>`count(*)`.as('total'),
-        sql<string>`count(*) FILTER (WHERE subscription_plan = 'premium')`.as('paid'),
-        sql<string>`count(*) FILTER (WHERE subscription_plan = 'complimentary')`.as('complimentary'),
         sql<string>`count(*) FILTER (WHERE updated_at > now() - interval '30 days')`.as('active'),
         sql<string>`count(*) FILTER (WHERE blocked)`.as('blocked'),
       ])
       .executeTakeFirstOrThrow(),
+    premiumKinds(db, new Date()),
     db
       .selectNoFrom([
         sql<string>`(SELECT count(*) FROM news_articles)`.as('news'),
@@ -318,17 +362,21 @@ export async function adminOverview(db: Db): Promise<AdminOverview> {
       WHERE s.status IN ('active', 'past_due')`.execute(db),
     questionMetrics(db),
   ]);
-  const paid = Number(users.paid);
-  const complimentary = Number(users.complimentary);
+  const { price } = billing;
   return {
     totalUsers: Number(users.total),
-    premiumUsers: paid + complimentary,
-    paidPremiumUsers: paid,
-    complimentaryUsers: complimentary,
+    premiumUsers: kinds.paying + kinds.unpaid + kinds.granted + kinds.complimentary,
+    payingPremiumUsers: kinds.paying,
+    unpaidPremiumUsers: kinds.unpaid,
+    grantedPremiumUsers: kinds.granted,
+    complimentaryUsers: kinds.complimentary,
     activeUsers: Number(users.active),
     blockedUsers: Number(users.blocked),
-    // Complimentary access pays nothing: the estimate counts paying premium members only.
-    estimatedMonthlyRevenueUsd: paid * ESTIMATED_REVENUE_PER_PREMIUM_USD,
+    premiumPrice: price,
+    estimatedMonthlyRevenueCents: price ? monthlyRevenueCents(kinds.paying, price) : null,
+    revenueUnknownReason: price
+      ? null
+      : `Premium's price is unknown: ${billing.priceUnavailable ?? 'the payment provider did not say'}`,
     recurringRevenueCents: Number(revenue.rows[0]?.cents ?? 0),
     newsArticles: Number(content.news),
     whaleTransactions24h: Number(content.whales),

@@ -225,10 +225,12 @@ describe('user management', () => {
       .execute();
     const after = (await (await adminApi().overview.$get()).json()) as AdminOverview;
     expect(after.totalUsers - before.totalUsers).toBe(2);
-    expect(after.paidPremiumUsers - before.paidPremiumUsers).toBe(1);
+    // Premium set by an administrator pays nothing: granted, not paying (users-overview.test.ts).
+    expect(after.grantedPremiumUsers - before.grantedPremiumUsers).toBe(1);
+    expect(after.payingPremiumUsers - before.payingPremiumUsers).toBe(0);
     expect(after.complimentaryUsers - before.complimentaryUsers).toBe(1);
     expect(after.premiumUsers - before.premiumUsers).toBe(2);
-    expect(after.estimatedMonthlyRevenueUsd - before.estimatedMonthlyRevenueUsd).toBe(10);
+    expect(after.estimatedMonthlyRevenueCents).toBe(before.estimatedMonthlyRevenueCents);
     expect(after.recentSyncErrors - before.recentSyncErrors).toBe(1);
     expect(after.activeUsers).toBeGreaterThanOrEqual(2);
   });

@@ -22,7 +22,8 @@ export function Component() {
   const summary = useQuery(billingSummaryQuery(isPremium ? user?.id : undefined));
   const config = useQuery(billingConfigQuery);
   const price = usePremiumPriceText('');
-  const testMode = config.data?.mode === 'test';
+  const mode = config.data?.mode;
+  const testMode = mode === 'test';
 
   if (loading)
     return (
@@ -38,9 +39,11 @@ export function Component() {
         <PageHeading title="Manage Your Premium Access">
           {complimentary
             ? 'Your complimentary access includes every Premium feature.'
-            : 'Your subscription, billing and Premium features in one place.'}
+            : summary.data?.premiumSource === 'granted'
+              ? 'Your Premium access and features in one place.'
+              : 'Your subscription, billing and Premium features in one place.'}
         </PageHeading>
-        {testMode && !complimentary && <TestModeNotice />}
+        {testMode && !complimentary && summary.data?.premiumSource !== 'granted' && <TestModeNotice />}
         <ManagePremium complimentary={complimentary} summary={summary.data} />
         <Faq title="Need Help?" items={premiumHelpFaq} />
       </div>
@@ -56,9 +59,9 @@ export function Component() {
       </div>
       {testMode && user && <TestModeNotice />}
       <PlanChooser signedIn={Boolean(user)} />
-      <PaymentOptions />
+      <PaymentOptions mode={mode} />
       <Testimonials />
-      <Faq title="Frequently Asked Questions" items={planFaq(price || null)} />
+      <Faq title="Frequently Asked Questions" items={planFaq(price || null, mode)} />
     </div>
   );
 }

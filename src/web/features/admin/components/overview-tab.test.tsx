@@ -15,15 +15,22 @@ const weeks: QuestionMetrics['weeks'] = [
   { start: '2026-02-02T12:00:00.000Z', end: '2026-02-09T12:00:00.000Z', count: 0 },
 ];
 
-const overview = (questions: Partial<QuestionMetrics>): AdminOverview => ({
+const overview = (
+  questions: Partial<QuestionMetrics>,
+  figures: Partial<Omit<AdminOverview, 'questions'>> = {},
+): AdminOverview => ({
   totalUsers: 120,
   premiumUsers: 30,
-  paidPremiumUsers: 25,
+  payingPremiumUsers: 22,
+  unpaidPremiumUsers: 0,
+  grantedPremiumUsers: 3,
   complimentaryUsers: 5,
   activeUsers: 60,
   blockedUsers: 2,
-  estimatedMonthlyRevenueUsd: 250,
-  recurringRevenueCents: 25_000,
+  premiumPrice: { amountCents: 900, currency: 'usd', interval: 'month', intervalCount: 1 },
+  estimatedMonthlyRevenueCents: 19_800,
+  revenueUnknownReason: null,
+  recurringRevenueCents: 18_900,
   newsArticles: 400,
   whaleTransactions24h: 12,
   recentSyncs: 48,
@@ -38,6 +45,7 @@ const overview = (questions: Partial<QuestionMetrics>): AdminOverview => ({
     weeks,
     ...questions,
   },
+  ...figures,
 });
 
 const admin = member({ role: 'admin', timezone: 'Europe/Paris' });
@@ -62,6 +70,64 @@ async function stat(title: string) {
   const [value, note] = within(card).getAllByText((_, element) => element?.tagName === 'P');
   return { value: value?.textContent, note: note?.textContent ?? null, card: within(card) };
 }
+
+describe('OverviewTab: members and revenue (issue 28)', () => {
+  it('splits Premium members and estimates revenue from the paying ones at the provider’s price', async () => {
+    await renderOverview(overview({}));
+    expect(await stat('Premium Users')).toMatchObject({
+      value: '30',
+      note: '22 paying · 3 granted by admins · 5 complimentary',
+    });
+    expect(await stat('Monthly Revenue')).toMatchObject({
+      value: '$198',
+      note: 'Estimated: 22 paying × $9 per month; billed: $189 recurring',
+    });
+  });
+
+  it('names members on trial or with a failed payment, and shows a price that is not $9', async () => {
+    await renderOverview(
+      overview(
+        {},
+        {
+          premiumUsers: 5,
+          payingPremiumUsers: 2,
+          unpaidPremiumUsers: 1,
+          grantedPremiumUsers: 1,
+          complimentaryUsers: 1,
+          premiumPrice: { amountCents: 1_250, currency: 'eur', interval: 'month', intervalCount: 1 },
+          estimatedMonthlyRevenueCents: 2_500,
+          recurringRevenueCents: 1_250,
+        },
+      ),
+    );
+    expect((await stat('Premium Users')).note).toBe(
+      '2 paying · 1 granted by admins · 1 complimentary · 1 on trial or with a failed payment',
+    );
+    expect(await stat('Monthly Revenue')).toMatchObject({
+      value: '€25',
+      note: 'Estimated: 2 paying × €12.50 per month; billed: €12.50 recurring',
+    });
+  });
+
+  it('shows "—" and why when Premium’s price cannot be read', async () => {
+    await renderOverview(
+      overview(
+        {},
+        {
+          premiumPrice: null,
+          estimatedMonthlyRevenueCents: null,
+          revenueUnknownReason: "Premium's price is unknown: The payment provider could not be reached",
+        },
+      ),
+    );
+    const revenue = await stat('Monthly Revenue');
+    expect(revenue.card.getByText('—')).toBeTruthy();
+    expect(revenue.card.getByText('Unknown').className).toContain('sr-only');
+    expect(revenue.note).toBe(
+      "Premium's price is unknown: The payment provider could not be reached; billed: $189 recurring",
+    );
+  });
+});
 
 describe('OverviewTab: questions to the analysts', () => {
   it('shows the open questions, first response times as hours and minutes, and the weekly average', async () => {

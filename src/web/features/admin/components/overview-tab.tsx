@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { AdminOverview } from '@/domain/admin/admin.schema';
+import { formatPlanPrice } from '@/domain/billing/price';
 import type { QuestionMetrics } from '@/domain/questions/questions.schema';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -8,10 +10,14 @@ import { useDates } from '@/web/features/preferences';
 import { overviewQuery } from '../api/admin';
 import { formatDuration } from '../lib/durations';
 
-const usd = (value: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(
-    value,
-  );
+/** An amount in minor units (cents) of `currency`: whole amounts without cents. */
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
 
 function Stat({ title, value, note }: { title: string; value: ReactNode; note?: string }) {
   return (
@@ -35,6 +41,48 @@ const orNone = (value: string | null) =>
       <span className="sr-only">None</span>
     </>
   );
+
+/** "12 paying · 3 granted by admins · 2 complimentary" (issue 28), trials and failed payments when any. */
+function premiumSplit(data: AdminOverview): string {
+  const parts = [
+    `${data.payingPremiumUsers} paying`,
+    `${data.grantedPremiumUsers} granted by admins`,
+    `${data.complimentaryUsers} complimentary`,
+  ];
+  if (data.unpaidPremiumUsers > 0) parts.push(`${data.unpaidPremiumUsers} on trial or with a failed payment`);
+  return parts.join(' · ');
+}
+
+/**
+ * Issue 28: paying members × Premium's price as the billing provider holds it, per month; "—" and why
+ * when the price is unknown. Admin-granted and complimentary members pay nothing and are not counted.
+ */
+function RevenueStat({ data }: { data: AdminOverview }) {
+  const price = data.premiumPrice;
+  const currency = price?.currency ?? 'usd';
+  const billed = `billed: ${money(data.recurringRevenueCents, currency)} recurring`;
+  if (!price || data.estimatedMonthlyRevenueCents === null)
+    return (
+      <Stat
+        title="Monthly Revenue"
+        value={
+          <>
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">Unknown</span>
+          </>
+        }
+        note={`${data.revenueUnknownReason ?? "Premium's price is unknown"}; ${billed}`}
+      />
+    );
+  const { amount, period } = formatPlanPrice(price);
+  return (
+    <Stat
+      title="Monthly Revenue"
+      value={money(data.estimatedMonthlyRevenueCents, currency)}
+      note={`Estimated: ${data.payingPremiumUsers} paying × ${amount} ${period}; ${billed}`}
+    />
+  );
+}
 
 const questionsWord = (count: number) => (count === 1 ? 'question' : 'questions');
 
@@ -80,7 +128,7 @@ function QuestionStats({ metrics }: { metrics: QuestionMetrics }) {
 }
 
 /**
- * SPEC §2 Admin Overview: the stat cards (SPEC §9: estimated revenue is $10 per paying member), and
+ * SPEC §2 Admin Overview: the stat cards (the revenue estimate at Premium's real price, issue 28), and
  * the questions to the analysts (issue 27).
  */
 export function OverviewTab() {
@@ -99,21 +147,13 @@ export function OverviewTab() {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <Stat title="Total Users" value={String(data.totalUsers)} note={`${data.blockedUsers} blocked`} />
-      <Stat
-        title="Premium Users"
-        value={String(data.premiumUsers)}
-        note={`${data.paidPremiumUsers} paid · ${data.complimentaryUsers} complimentary`}
-      />
+      <Stat title="Premium Users" value={String(data.premiumUsers)} note={premiumSplit(data)} />
       <Stat
         title="Active Users"
         value={String(data.activeUsers)}
         note="Profiles updated in the last 30 days"
       />
-      <Stat
-        title="Monthly Revenue"
-        value={usd(data.estimatedMonthlyRevenueUsd)}
-        note={`Estimated; billed: ${usd(data.recurringRevenueCents / 100)} recurring`}
-      />
+      <RevenueStat data={data} />
       <Stat title="News Articles" value={String(data.newsArticles)} />
       <Stat title="Whale Transactions (24h)" value={String(data.whaleTransactions24h)} />
       <Stat

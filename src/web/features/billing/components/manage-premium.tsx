@@ -16,16 +16,42 @@ interface ManagePremiumProps {
   summary: BillingSummary | undefined;
 }
 
-/** SPEC §2 Membership for premium or complimentary members. */
+/**
+ * Why there is no billing portal (issue 28): Premium granted by the site's team, or complimentary
+ * access, has nothing to bill; whom to ask instead.
+ */
+function NothingToBill({ complimentary }: { complimentary: boolean }) {
+  return (
+    <p className="rounded-md border p-3 text-sm" data-testid="nothing-to-bill">
+      {complimentary
+        ? 'Your complimentary access was granted by the site’s team; there is nothing to bill, so there is no subscription or invoice to manage.'
+        : 'Your Premium access was granted by the site’s team; there is nothing to bill, so there is no subscription to manage.'}{' '}
+      Questions:{' '}
+      <Link to="/contact" className="font-medium text-primary underline underline-offset-4">
+        contact us
+      </Link>
+      .
+    </p>
+  );
+}
+
+/**
+ * SPEC §2 Membership for premium or complimentary members: a paying member's subscription and billing
+ * portal; for Premium granted by an administrator or complimentary access, why there is none.
+ */
 export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
   const dates = useDates();
   const portal = usePortal(true);
   const price = usePremiumPriceText('');
-  const subscription = summary?.subscription ?? null;
+  const granted = !complimentary && summary?.premiumSource === 'granted';
+  const billed = !complimentary && !granted;
+  const subscription = billed ? (summary?.subscription ?? null) : null;
   const endsAt = subscription?.endsAt ?? null;
-  const nextBilling = !complimentary && !endsAt ? (subscription?.currentPeriodEnd ?? null) : null;
+  const nextBilling = billed && !endsAt ? (subscription?.currentPeriodEnd ?? null) : null;
   const pastDue = subscription?.status === 'past_due';
-  const showBilling = !complimentary && (summary?.canManageBilling ?? true);
+  // Shown once the server says a billing account exists; a granted member may still have past invoices.
+  const canManage = billed && summary?.canManageBilling === true;
+  const pastInvoices = granted && summary?.canManageBilling === true;
 
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -41,7 +67,7 @@ export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
             </Badge>
           </div>
           <CardDescription>
-            {complimentary
+            {complimentary || granted
               ? 'Every Premium feature, granted by our team, with nothing to pay.'
               : `Every Premium feature${price ? ` for ${price}` : ''}, billed by our payment provider.`}
           </CardDescription>
@@ -69,16 +95,17 @@ export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
               Your last payment failed. Update your card from 'Manage Subscription' to keep Premium.
             </p>
           )}
+          {(complimentary || granted) && <NothingToBill complimentary={complimentary} />}
           <div className="flex flex-wrap gap-2">
-            {showBilling && (
-              <>
-                <Button variant="premium" disabled={portal.opening} onClick={() => void portal.open()}>
-                  Manage Subscription
-                </Button>
-                <Button variant="outline" disabled={portal.opening} onClick={() => void portal.open()}>
-                  View Invoices
-                </Button>
-              </>
+            {canManage && (
+              <Button variant="premium" disabled={portal.opening} onClick={() => void portal.open()}>
+                Manage Subscription
+              </Button>
+            )}
+            {(canManage || pastInvoices) && (
+              <Button variant="outline" disabled={portal.opening} onClick={() => void portal.open()}>
+                View Invoices
+              </Button>
             )}
             <Button asChild variant="outline">
               <Link to="/settings">
@@ -105,7 +132,13 @@ export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
               <dd className="text-right font-medium">{complimentary ? 'Complimentary' : 'Premium'}</dd>
               <dt className="text-muted-foreground">Status</dt>
               <dd className="text-right font-medium text-emerald-700 dark:text-emerald-400">Active</dd>
-              {!complimentary && (
+              {(complimentary || granted) && (
+                <>
+                  <dt className="text-muted-foreground">Billing</dt>
+                  <dd className="text-right font-medium">None (granted by our team)</dd>
+                </>
+              )}
+              {billed && (
                 <>
                   <dt className="text-muted-foreground">Billing Cycle</dt>
                   <dd className="text-right font-medium">Monthly</dd>

@@ -1,9 +1,29 @@
 import { Coins, CreditCard, Quote } from 'lucide-react';
+import type { BillingMode } from '@/domain/billing/billing';
 import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 
-/** SPEC §2 Membership: card payments available, XRP payments Coming Soon. */
-export function PaymentOptions() {
+/** What the card payments card says in each billing mode; undefined while the mode is not known. */
+function cardPayments(mode: BillingMode | undefined): { badge: string | null; text: string } {
+  if (mode === 'stripe')
+    return {
+      badge: 'Available',
+      text: 'Visa, Mastercard and American Express, processed securely by our card payment provider. We never see or store your card number.',
+    };
+  if (mode === 'test')
+    return {
+      badge: 'Test mode',
+      text: 'Payments on this site are in test mode: checkout is simulated and no card is charged.',
+    };
+  return { badge: null, text: 'Pay by card through our card payment provider.' };
+}
+
+/**
+ * SPEC §2 Membership: card payments, XRP payments Coming Soon. The card brands are named only when
+ * real payments are on (issue 28): `mode` is the server's billing mode (GET /api/billing/config).
+ */
+export function PaymentOptions({ mode }: { mode: BillingMode | undefined }) {
+  const card = cardPayments(mode);
   return (
     <section aria-labelledby="payment-options" className="flex flex-col gap-4">
       <h2 id="payment-options" className="text-center text-2xl font-bold">
@@ -16,14 +36,19 @@ export function PaymentOptions() {
               <CardTitle as="h3" className="flex items-center gap-2">
                 <CreditCard className="size-5 text-primary" aria-hidden="true" /> Card Payments
               </CardTitle>
-              <Badge className="border-emerald-600/40 text-emerald-700 dark:text-emerald-400">
-                Available
-              </Badge>
+              {card.badge && (
+                <Badge
+                  className={
+                    mode === 'stripe'
+                      ? 'border-emerald-600/40 text-emerald-700 dark:text-emerald-400'
+                      : 'border-amber-600/50 text-amber-800 dark:text-amber-300'
+                  }
+                >
+                  {card.badge}
+                </Badge>
+              )}
             </div>
-            <CardDescription>
-              Visa, Mastercard and American Express, processed securely by our card payment provider. We never
-              see or store your card number.
-            </CardDescription>
+            <CardDescription data-testid="card-payments">{card.text}</CardDescription>
           </CardHeader>
         </Card>
         <Card className="border-dashed">
@@ -88,8 +113,11 @@ export interface FaqItem {
   answer: string;
 }
 
-/** The plan questions; `price` is Premium's price as the provider holds it ("$9 per month"), when known. */
-export const planFaq = (price: string | null): FaqItem[] => [
+/**
+ * The plan questions; `price` is Premium's price as the provider holds it ("$9 per month"), when known;
+ * `mode` the server's billing mode (test mode says so instead of describing card handling).
+ */
+export const planFaq = (price: string | null, mode: BillingMode | undefined): FaqItem[] => [
   {
     question: 'Can I cancel anytime?',
     answer:
@@ -97,7 +125,11 @@ export const planFaq = (price: string | null): FaqItem[] => [
   },
   {
     question: 'How do payments work?',
-    answer: `Card payments go through our card payment provider, which handles your card details securely.${price ? ` Premium is ${price}.` : ''}`,
+    answer: `${
+      mode === 'test'
+        ? 'Payments on this site are in test mode: checkout is simulated and no card is charged.'
+        : 'Card payments go through our card payment provider, which handles your card details securely.'
+    }${price ? ` Premium is ${price}.` : ''}`,
   },
   {
     question: 'Is there a money-back guarantee?',

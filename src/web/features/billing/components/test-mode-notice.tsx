@@ -1,7 +1,13 @@
 import { FlaskConical } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** Shown wherever money would move while the server runs the local test-mode provider. */
+/** What a member reads in test mode (issue 28): never how an operator turns payments on. */
+export const TEST_MODE_NOTICE_TITLE = 'Payments are in test mode: no card is charged';
+
+/**
+ * Shown wherever money would move while the server runs the local test-mode provider. Members see
+ * it, so its text is theirs; the admin dashboard passes the operator's instructions as children.
+ */
 export function TestModeNotice({ children }: { children?: ReactNode }) {
   return (
     <div
@@ -14,10 +20,10 @@ export function TestModeNotice({ children }: { children?: ReactNode }) {
         aria-hidden="true"
       />
       <div>
-        <p className="font-semibold">Test mode — no card is charged</p>
+        <p className="font-semibold">{TEST_MODE_NOTICE_TITLE}</p>
         <p className="text-muted-foreground">
           {children ??
-            'This server has no payment provider keys, so checkout and billing are simulated. Operators: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments.'}
+            'Checkout and billing on this site are simulated: subscribing gives you Premium without taking any money.'}
         </p>
       </div>
     </div>

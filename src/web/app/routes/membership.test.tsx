@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { BillingSummary } from '@/domain/billing/billing';
+import type { SubscriptionPlan } from '@/domain/plans/entitlements';
+import { member } from '../../../../tests/support/members';
+import { renderApp } from '../../../../tests/support/render-app';
+import { Component as MembershipPage } from './membership';
+
+/** Issue 28: what /membership tells each member about payments and billing, in each billing mode. */
+
+const price = { amountCents: 900, currency: 'usd', interval: 'month', intervalCount: 1 };
+const config = (mode: 'test' | 'stripe') => ({
+  'GET /api/billing/config': { mode, price, priceUnavailable: null },
+});
+
+function show(plan: SubscriptionPlan, mode: 'test' | 'stripe', summary?: Partial<BillingSummary>) {
+  const who = member({ plan });
+  return renderApp(<MembershipPage />, {
+    route: '/membership',
+    session: who.session,
+    api: {
+      ...who.api,
+      ...config(mode),
+      'GET /api/billing/summary': {
+        mode,
+        plan,
+        subscription: null,
+        canManageBilling: false,
+        premiumSource: null,
+        ...summary,
+      },
+    },
+  });
+}
+
+const operatorText = /STRIPE_|environment|Operators/;
+
+describe('/membership in test mode', () => {
+  it('tells a free member no card is charged, names no card brand and no operator setting', async () => {
+    show('free', 'test');
+    const notice = await screen.findByTestId('test-mode-notice');
+    expect(notice.textContent).toContain('Payments are in test mode: no card is charged');
+    await waitFor(() =>
+      expect(screen.getByTestId('card-payments').textContent).toBe(
+        'Payments on this site are in test mode: checkout is simulated and no card is charged.',
+      ),
+    );
+    expect(document.body.textContent).not.toMatch(/Visa|Mastercard|American Express/);
+    expect(document.body.textContent).not.toMatch(operatorText);
+  });
+
+  it('tells a paying member the same, with the billing portal', async () => {
+    show('premium', 'test', {
+      premiumSource: 'subscription',
+      canManageBilling: true,
+      subscription: {
+        status: 'active',
+        currentPeriodEnd: '2026-12-27T12:00:00.000Z',
+        cancelAtPeriodEnd: false,
+        endsAt: null,
+      },
+    });
+    expect(await screen.findByRole('button', { name: 'Manage Subscription' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'View Invoices' })).toBeTruthy();
+    expect(screen.getByTestId('test-mode-notice').textContent).toContain('no card is charged');
+    expect(screen.queryByTestId('nothing-to-bill')).toBeNull();
+    expect(document.body.textContent).not.toMatch(operatorText);
+  });
+});
+
+describe('/membership with real payments', () => {
+  it('names the card brands only then', async () => {
+    show('free', 'stripe');
+    await waitFor(() =>
+      expect(screen.getByTestId('card-payments').textContent).toContain(
+        'Visa, Mastercard and American Express',
+      ),
+    );
+    expect(screen.queryByTestId('test-mode-notice')).toBeNull();
+  });
+
+  it('says why an admin-granted Premium member has no billing portal, and whom to ask', async () => {
+    show('premium', 'stripe', { premiumSource: 'granted' });
+    const why = await screen.findByTestId('nothing-to-bill');
+    expect(why.textContent).toBe(
+      'Your Premium access was granted by the site’s team; there is nothing to bill, so there is no subscription to manage. Questions: contact us.',
+    );
+    expect(within(why).getByRole('link', { name: 'contact us' }).getAttribute('href')).toBe('/contact');
+    expect(screen.queryByRole('button', { name: 'Manage Subscription' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'View Invoices' })).toBeNull();
+    const status = screen.getByTestId('account-status');
+    expect(status.textContent).toContain('None (granted by our team)');
+    expect(status.textContent).not.toContain('Next Payment');
+    expect(screen.queryByText(/Your subscription, billing/)).toBeNull();
+    expect(screen.getByText('Your Premium access and features in one place.')).toBeTruthy();
+  });
+
+  it('offers an admin-granted member their past invoices when a billing account exists', async () => {
+    show('premium', 'stripe', {
+      premiumSource: 'granted',
+      canManageBilling: true,
+      subscription: { status: 'canceled', currentPeriodEnd: null, cancelAtPeriodEnd: false, endsAt: null },
+    });
+    expect(await screen.findByTestId('nothing-to-bill')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'View Invoices' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Manage Subscription' })).toBeNull();
+  });
+
+  it('says the same for complimentary access', async () => {
+    show('complimentary', 'stripe', { premiumSource: 'complimentary' });
+    const why = await screen.findByTestId('nothing-to-bill');
+    expect(why.textContent).toContain('Your complimentary access was granted by the site’s team');
+    expect(within(why).getByRole('link', { name: 'contact us' }).getAttribute('href')).toBe('/contact');
+    expect(screen.queryByRole('button', { name: 'Manage Subscription' })).toBeNull();
+  });
+
+  it('tells a member who cancelled when Premium ends, and keeps the portal to resume', async () => {
+    show('premium', 'stripe', {
+      premiumSource: 'subscription',
+      canManageBilling: true,
+      subscription: {
+        status: 'active',
+        currentPeriodEnd: '2026-12-27T12:00:00.000Z',
+        cancelAtPeriodEnd: true,
+        endsAt: '2026-12-27T12:00:00.000Z',
+      },
+    });
+    expect((await screen.findByTestId('ends-notice')).textContent).toContain('ends on');
+    expect(screen.getByRole('button', { name: 'Manage Subscription' })).toBeTruthy();
+    expect(screen.getByTestId('account-status').textContent).toContain('None (cancelled)');
+    expect(screen.queryByTestId('nothing-to-bill')).toBeNull();
+  });
+});

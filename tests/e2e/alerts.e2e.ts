@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { adminContext, syncAsAdmin } from './admin-api';
 import { inTokyoEu } from './dates';
@@ -108,7 +109,8 @@ test.describe('alerts (SPEC §2 Alerts)', () => {
     await forgetSession();
     await signInAs('free');
     await page.goto('/alerts');
-    await expectPath(page, '/membership');
+    await expect(page.getByTestId('premium-alerts-explainer')).toBeVisible();
+    await expect(page.getByRole('switch', { name: /Whale Movements/ })).toBeDisabled();
     const refused = await page.request.patch('/api/preferences', { data: { alertsWhaleEnabled: true } });
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toMatchObject({ error: { message: 'Cannot update this field' } });
@@ -160,6 +162,173 @@ test.describe('alerts (SPEC §2 Alerts)', () => {
       expect(menuViolations).toEqual([]);
       await page.keyboard.press('Escape');
     }
+  });
+});
+
+/** Issue 28, at 390 px: a free member's alerts page, editing a rule, the history note, and axe. */
+test.describe('alerts for a free member, edits and history (issue 28)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  const axeClean = async (page: Page, label: string) => {
+    const violations = (await new AxeBuilder({ page }).analyze()).violations.map(
+      (violation) => `${label}: ${violation.id}: ${violation.nodes[0]?.target}`,
+    );
+    expect(violations).toEqual([]);
+  };
+  const inTheme = async (page: Page, theme: 'dark' | 'light') => {
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(theme === 'dark');
+  };
+
+  test('a free member who clicks Alerts reads what Premium adds, sets a target beside the price and edits it', async ({
+    page,
+    freshUser,
+    playwright,
+    baseURL,
+  }) => {
+    const admin = await adminContext(playwright, baseURL ?? '');
+    await setMarketBase(2.0134);
+    await syncAsAdmin(admin, baseURL ?? '', 'coingecko');
+    await admin.dispose();
+    await freshUser('Fay Free');
+
+    // The header's Alerts link, in the mobile panel: the page itself explains, no silent bounce.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('link', { name: 'Alerts', exact: true })
+      .click();
+    await expectPath(page, '/alerts');
+    const explainer = page.getByTestId('premium-alerts-explainer');
+    await expect(explainer).toContainText('Percentage moves');
+    await expect(explainer).toContainText('Whale movements');
+    await expect(explainer).toContainText('push notifications');
+    await expect(explainer.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
+      'href',
+      '/membership',
+    );
+    await expect(page.getByRole('button', { name: 'Set Move Alert' })).toBeDisabled();
+
+    // The current price beside the form: the stored latest row's, with its time.
+    const metrics = (await (await page.request.get('/api/market/metrics?symbol=XRP')).json()) as {
+      latest: { price: string };
+    };
+    await expect(page.getByTestId('current-price')).toHaveText(`$${Number(metrics.latest.price).toFixed(4)}`);
+    await expect(page.getByRole('region', { name: 'XRP now' })).toContainText('As of');
+
+    // A free price target, then an edit of its value and direction.
+    await page.getByLabel('Price Target (USD)').fill('2.50');
+    await page.getByRole('button', { name: 'Set Alert' }).click();
+    const rule = page.getByTestId('alert-rule');
+    await expect(rule).toContainText('XRP goes above $2.50');
+    await page.getByRole('button', { name: 'Edit XRP goes above $2.50' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit alert' });
+    const target = dialog.getByLabel('Price Target (USD)');
+    await expect(target).toHaveValue('2.50');
+    await target.fill('-1');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog.getByText('The price target must be above 0')).toBeVisible();
+    await target.fill('3.10');
+    await dialog.getByLabel('When XRP').selectOption('crosses');
+    // Keyboard: Enter in the field submits the edit.
+    await target.press('Enter');
+    await expect(page.getByText('Alert updated')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(rule).toContainText('XRP crosses $3.10');
+    await expect(page.getByRole('button', { name: 'Edit XRP crosses $3.10' })).toBeFocused();
+
+    for (const theme of ['dark', 'light'] as const) {
+      await page.request.patch('/api/preferences', { data: { themePreference: theme } });
+      await page.reload();
+      await expect(page.getByTestId('premium-alerts-explainer')).toBeVisible();
+      await inTheme(page, theme);
+      await axeClean(page, `${theme} /alerts`);
+      await page.getByRole('button', { name: 'Edit XRP crosses $3.10' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit alert' })).toBeVisible();
+      await axeClean(page, `${theme} edit dialog`);
+      await page.keyboard.press('Escape');
+    }
+  });
+
+  test("a free member's /learn and Settings → Notifications say what they get", async ({
+    page,
+    freshUser,
+  }) => {
+    await freshUser('Lee Learner');
+    for (const theme of ['dark', 'light'] as const) {
+      await page.request.patch('/api/preferences', { data: { themePreference: theme } });
+      await page.goto('/learn');
+      await expect(
+        page.getByText(/Every signed-in member can set price targets on the Alerts page/),
+      ).toBeVisible();
+      await expect(page.getByText('Price targets are free.')).toHaveCount(0);
+      await inTheme(page, theme);
+      await axeClean(page, `${theme} /learn`);
+
+      await page.goto('/settings?tab=notifications');
+      const priceEmail = page.locator('#email-notificationEmailPriceAlerts');
+      await expect(priceEmail).toBeEnabled();
+      await expect(priceEmail).toBeChecked();
+      for (const id of [
+        '#email-notificationEmailWhaleAlerts',
+        '#push-notificationPushPriceAlerts',
+        '#custom-quietHoursEnabled',
+      ]) {
+        await expect(page.locator(id)).toBeDisabled();
+        await expect(page.locator(id)).not.toBeChecked();
+      }
+      await expect(page.getByLabel(/Alert frequency/)).toHaveValue('instant');
+      await axeClean(page, `${theme} /settings notifications`);
+    }
+  });
+
+  test('a percentage rule says how much price history it needs, from the stored rows', async ({
+    page,
+    freshUser,
+    upgradeInTestMode,
+    playwright,
+    baseURL,
+  }) => {
+    const admin = await adminContext(playwright, baseURL ?? '');
+    await setMarketBase(2.0134);
+    await syncAsAdmin(admin, baseURL ?? '', 'coingecko');
+    await admin.dispose();
+    await freshUser('Pia Percent');
+    await upgradeInTestMode();
+    for (const window of ['1h', '24h'] as const) {
+      const created = await page.request.post('/api/alerts/rules', {
+        data: { kind: 'percent', percent: 5, window },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+    }
+    const { rules } = (await (await page.request.get('/api/alerts/rules')).json()) as {
+      rules: { window: string; history: { ready: boolean; readyAt: string | null } }[];
+    };
+    await page.goto('/alerts');
+    const rows = page.getByTestId('alert-rule');
+    await expect(rows).toHaveCount(2);
+    for (const rule of rules) {
+      const row = rows.filter({ hasText: rule.window === '1h' ? 'within 1 hour' : 'within 24 hours' });
+      const span = rule.window === '1h' ? '1 h' : '24 h';
+      // What the page says is what the stored rows say (this run's first sync is under an hour old).
+      await expect(row.getByTestId('history-note')).toHaveText(
+        rule.history.ready
+          ? `Ready: ${span} of price history stored`
+          : new RegExp(
+              `^Needs ${span} of price history; first possible alert after \\w{3} \\d{1,2}, \\d{1,2}:\\d{2} (AM|PM)`,
+            ),
+      );
+    }
+    // The hour rule of a fresh run cannot be ready: the first stored price is minutes old.
+    expect(rules.find((rule) => rule.window === '1h')?.history.ready).toBe(false);
+    await page.getByRole('button', { name: 'Edit XRP moves ±5 % within 1 hour' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit alert' });
+    await dialog.getByLabel('Move (%)').fill('7.5');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Alert updated')).toBeVisible();
+    await expect(rows.filter({ hasText: 'XRP moves ±7.5 % within 1 hour' })).toHaveCount(1);
   });
 });
 

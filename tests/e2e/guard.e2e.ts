@@ -45,7 +45,11 @@ test.describe('route guard (SPEC §2)', () => {
     await signInAs('free');
     await page.goto('/news');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('News & Insights');
+    // /alerts is open to free members: price targets are free, and the page says what Premium adds.
     await page.goto('/alerts');
+    await expectPath(page, '/alerts');
+    await expect(page.getByTestId('premium-alerts-explainer')).toBeVisible();
+    await page.goto('/portfolio');
     await expectPath(page, '/membership');
     await page.goto('/admin');
     await expectPath(page, '/');
@@ -71,6 +75,8 @@ test.describe('route guard (SPEC §2)', () => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
     await page.goto('/alerts');
+    await expect(page.getByTestId('premium-alerts-explainer')).toBeVisible();
+    await page.goto('/portfolio');
     await expectPath(page, '/membership');
   });
 

@@ -74,8 +74,9 @@ test.describe('membership', () => {
     await expect(billing.getByTestId('portal-period')).toHaveText('This subscription has ended.');
     await page.goto('/membership');
     await expect(page.getByRole('heading', { name: 'Choose Your Membership Plan' })).toBeVisible();
+    // Back on Free: /alerts stays open for price targets and says what Premium adds (ADR 0047).
     await page.goto('/alerts');
-    await expect(page).toHaveURL(/\/membership$/);
+    await expect(page.getByTestId('premium-alerts-explainer')).toBeVisible();
   });
 
   test('complimentary access shows no billing controls', async ({ page, signInAs }) => {

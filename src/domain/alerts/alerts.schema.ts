@@ -149,15 +149,28 @@ export const alertRuleSchema = z
     /** The watched account of an 'account_move' rule (portfolio), and the member's name for it. */
     watchedAccountId: z.string().nullable(),
     watchedAccountLabel: z.string().nullable(),
+    /**
+     * A percentage rule's price history, from the stored market rows: ready to fire, or the earliest
+     * time it can (null when no recent price is stored to start from). Null for the other kinds.
+     */
+    history: z
+      .object({ ready: z.boolean(), readyAt: z.string().nullable() })
+      .nullable()
+      .meta({ id: 'AlertRuleHistory' }),
   })
   .meta({ id: 'AlertRule' });
 export type AlertRule = z.infer<typeof alertRuleSchema>;
 
+/**
+ * What changes one rule: pause or resume it, re-note it, or edit it (`rule`: the same schema as
+ * create, of the rule's own kind).
+ */
 export const alertRuleUpdateSchema = z
-  .object({ active: z.boolean().optional(), note: note.nullable() })
+  .object({ active: z.boolean().optional(), note: note.nullable(), rule: alertRuleInputSchema })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Send active or note')
+  .refine((body) => Object.keys(body).length > 0, 'Send active, note or rule')
   .meta({ id: 'AlertRuleUpdate' });
+export type AlertRuleUpdate = z.infer<typeof alertRuleUpdateSchema>;
 
 export const notificationSchema = z
   .object({

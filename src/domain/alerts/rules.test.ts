@@ -8,6 +8,7 @@ import {
   evaluatePercent,
   groupDigest,
   quietHoursEnd,
+  percentHistory,
   referenceIsUsable,
   type Side,
 } from './rules';
@@ -224,5 +225,52 @@ describe('rule input', () => {
     expect(
       describeRule({ kind: 'fear_greed', direction: 'below', target: 25, percent: null, window: null }),
     ).toBe('Fear & Greed goes below 25');
+  });
+});
+
+describe('percentHistory: when a percentage rule can first fire, from the stored prices', () => {
+  const hour = 3_600_000;
+  const day = 24 * hour;
+  const now = new Date('2026-11-27T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+
+  it('is ready with a stored price one window back, not older than one and a half windows', () => {
+    const stored = {
+      referenceAt: ago(hour + 60_000),
+      oldestRecentAt: ago(hour - 60_000),
+      latestHasDayChange: false,
+    };
+    expect(percentHistory(hour, now, stored)).toEqual({ ready: true });
+    // A gap in the data: the only older price is two hours old, so the hour starts at the oldest recent one.
+    expect(percentHistory(hour, now, { ...stored, referenceAt: ago(2 * hour) })).toEqual({
+      ready: false,
+      readyAt: new Date(ago(hour - 60_000).getTime() + hour),
+    });
+  });
+
+  it('a fresh install waits one window after its first stored price', () => {
+    const stored = { referenceAt: null, oldestRecentAt: ago(3 * hour), latestHasDayChange: false };
+    expect(percentHistory(day, now, stored)).toEqual({
+      ready: false,
+      readyAt: new Date(now.getTime() + 21 * hour),
+    });
+    expect(percentHistory(hour, now, { ...stored, oldestRecentAt: ago(10 * 60_000) })).toEqual({
+      ready: false,
+      readyAt: new Date(now.getTime() + 50 * 60_000),
+    });
+  });
+
+  it("a 24-hour rule is ready with CoinGecko's own 24-hour change; an hour rule is not", () => {
+    const stored = { referenceAt: null, oldestRecentAt: ago(60_000), latestHasDayChange: true };
+    expect(percentHistory(day, now, stored)).toEqual({ ready: true });
+    expect(percentHistory(hour, now, stored)).toEqual({
+      ready: false,
+      readyAt: new Date(now.getTime() + hour - 60_000),
+    });
+  });
+
+  it('cannot name a time when no price of the last window is stored', () => {
+    const stored = { referenceAt: ago(5 * day), oldestRecentAt: null, latestHasDayChange: false };
+    expect(percentHistory(day, now, stored)).toEqual({ ready: false, readyAt: null });
   });
 });

@@ -67,6 +67,36 @@ export function referenceIsUsable(referenceAt: Date, currentAt: Date, windowMs: 
   return age >= windowMs && age <= windowMs * 1.5;
 }
 
+/** What the stored XRP prices say about a percentage rule's window (see `percentHistory`). */
+export interface StoredPrices {
+  /** The newest stored price at or before one window ago. */
+  referenceAt: Date | null;
+  /** The oldest stored price within the last window. */
+  oldestRecentAt: Date | null;
+  /** The newest stored row carries CoinGecko's own 24-hour change. */
+  latestHasDayChange: boolean;
+}
+
+export type HistoryStatus = { ready: true } | { ready: false; readyAt: Date | null };
+
+const DAY_WINDOW_MS = 86_400_000;
+
+/**
+ * Whether a percentage rule can fire on the next price, as the evaluation decides it: it needs a
+ * stored price one window back, at most one and a half windows old (`referenceIsUsable`); a 24-hour
+ * window may instead use CoinGecko's own 24-hour change of the newest row. Not ready: the earliest it
+ * can fire is one window after the oldest price of the last window — unknown (null) when none is
+ * stored, since the history starts again only with the next sync.
+ */
+export function percentHistory(windowMs: number, now: Date, stored: StoredPrices): HistoryStatus {
+  if (stored.referenceAt && referenceIsUsable(stored.referenceAt, now, windowMs)) return { ready: true };
+  if (windowMs === DAY_WINDOW_MS && stored.latestHasDayChange) return { ready: true };
+  return {
+    ready: false,
+    readyAt: stored.oldestRecentAt ? new Date(stored.oldestRecentAt.getTime() + windowMs) : null,
+  };
+}
+
 export interface QuietHours {
   enabled: boolean;
   start: string;

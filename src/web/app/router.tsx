@@ -58,6 +58,8 @@ export const routes: RouteObject[] = [
           page(appRoutes.news, () => import('./routes/news')),
           page(appRoutes.analytics, () => import('./routes/analytics')),
           page(appRoutes.settings, () => import('./routes/settings')),
+          // Price targets are free: a free member sets them here and reads what Premium adds (ADR 0047).
+          page(appRoutes.alerts, () => import('./routes/alerts')),
           // Premium asks; a member who downgraded still reads their questions (the page says so).
           page(appRoutes.ask, () => import('./routes/ask')),
           page(appRoutes.testCheckout, () => import('./routes/billing-test-checkout')),
@@ -67,7 +69,6 @@ export const routes: RouteObject[] = [
       {
         element: <RouteGuard access="premium" />,
         children: [
-          page(appRoutes.alerts, () => import('./routes/alerts')),
           page(appRoutes.portfolio, () => import('./routes/portfolio')),
         ],
       },

@@ -78,15 +78,15 @@ export function createAlertRoutes(deps: AppDeps) {
     method: 'patch',
     path: '/alerts/rules/{id}',
     tags,
-    summary: 'Pause, resume or re-note one of your rules',
+    summary: 'Pause, resume, re-note or edit one of your rules (`rule`: the create body, same kind)',
     middleware: signedIn,
     request: { params: alertId, body: jsonBody(alertRuleUpdateSchema) },
     responses: {
       200: jsonContent(alertRuleSchema, 'The rule'),
       401: errorResponse('Not signed in'),
-      403: errorResponse('Resuming a Premium rule without Premium'),
-      404: errorResponse('No such rule of yours'),
-      422: errorResponse('Invalid change'),
+      403: errorResponse('Resuming or editing a Premium rule without Premium'),
+      404: errorResponse('No such rule of yours, or of its watched account'),
+      422: errorResponse('Invalid change, or an edit of another kind'),
     },
   });
   const deleteRuleRoute = createRoute({

@@ -4,9 +4,10 @@ import {
   WINDOW_MS,
   type AlertRule,
   type AlertRuleInput,
+  type AlertRuleUpdate,
   type PercentWindow,
 } from '@/domain/alerts/alerts.schema';
-import { sideOf } from '@/domain/alerts/rules';
+import { percentHistory, sideOf, type HistoryStatus } from '@/domain/alerts/rules';
 import type { Db } from '../../db/client';
 import type { AlertRulesTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -19,6 +20,7 @@ const windowOf = (minutes: number | null): PercentWindow | null =>
 export function toRuleDto(
   row: Selectable<AlertRulesTable>,
   watchedAccountLabel: string | null = null,
+  history: HistoryStatus | null = null,
 ): AlertRule {
   return {
     id: row.id,
@@ -34,7 +36,62 @@ export function toRuleDto(
     createdAt: row.created_at.toISOString(),
     watchedAccountId: row.watched_account_id,
     watchedAccountLabel,
+    history: history && {
+      ready: history.ready,
+      readyAt: history.ready ? null : (history.readyAt?.toISOString() ?? null),
+    },
   };
+}
+
+/** What the stored XRP prices say about a window: read the way the evaluation reads its reference. */
+async function historyOf(db: Db, windowMinutes: number, now: Date): Promise<HistoryStatus> {
+  const windowMs = windowMinutes * 60_000;
+  const since = new Date(now.getTime() - windowMs);
+  const [reference, oldestRecent, latest] = await Promise.all([
+    db
+      .selectFrom('crypto_metrics')
+      .select('created_at')
+      .where('symbol', '=', 'XRP')
+      .where('created_at', '<=', since)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('crypto_metrics')
+      .select('created_at')
+      .where('symbol', '=', 'XRP')
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'asc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('crypto_metrics')
+      .select('price_change_24h')
+      .where('symbol', '=', 'XRP')
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return percentHistory(windowMs, now, {
+    referenceAt: reference?.created_at ?? null,
+    oldestRecentAt: oldestRecent?.created_at ?? null,
+    latestHasDayChange: latest?.price_change_24h != null,
+  });
+}
+
+/** Each percentage rule's history status, read once per window the rules use. */
+async function withHistory<T extends { row: Selectable<AlertRulesTable>; label: string | null }>(
+  db: Db,
+  items: T[],
+  now = new Date(),
+): Promise<AlertRule[]> {
+  const windows = new Map<number, HistoryStatus>();
+  for (const { row } of items)
+    if (row.kind === 'percent' && row.window_minutes !== null && !windows.has(row.window_minutes))
+      windows.set(row.window_minutes, await historyOf(db, row.window_minutes, now));
+  return items.map(({ row, label }) =>
+    toRuleDto(row, label, row.window_minutes === null ? null : (windows.get(row.window_minutes) ?? null)),
+  );
 }
 
 export async function listRules(db: Db, userId: string): Promise<AlertRule[]> {
@@ -47,7 +104,10 @@ export async function listRules(db: Db, userId: string): Promise<AlertRule[]> {
     .orderBy('alert_rules.created_at', 'desc')
     .orderBy('alert_rules.id')
     .execute();
-  return rows.map(({ watched_account_label, ...row }) => toRuleDto(row, watched_account_label));
+  return withHistory(
+    db,
+    rows.map(({ watched_account_label, ...row }) => ({ row, label: watched_account_label })),
+  );
 }
 
 /** The value a new rule starts from, so it fires on the next crossing rather than at once. */
@@ -72,14 +132,14 @@ async function currentValue(db: Db, kind: 'price' | 'fear_greed'): Promise<numbe
 }
 
 /**
- * Saves a rule. Percentage and Fear & Greed rules are Premium (alert customization, SPEC §6); price
- * targets are free. A user holds at most MAX_RULES_PER_USER rules.
+ * A rule's input checked as create and edit both do: Premium kinds need Premium, a watched account
+ * must be the member's own; the side a crossing rule starts from is the current value's.
  */
-export async function createRule(
+async function checkInput(
   db: Db,
   viewer: { userId: string; isPremium: boolean },
   input: AlertRuleInput,
-): Promise<AlertRule> {
+): Promise<{ label: string | null; lastSide: 'above' | 'below' | null }> {
   if (input.kind !== 'price' && !viewer.isPremium) throw new AppError('forbidden', PREMIUM_RULES);
   let label: string | null = null;
   if (input.kind === 'account_move') {
@@ -98,7 +158,32 @@ export async function createRule(
       : await currentValue(db, input.kind).then((value) =>
           value === null ? null : sideOf(value, input.target),
         );
-  return db.transaction().execute(async (trx) => {
+  return { label, lastSide };
+}
+
+/** The columns a rule's input sets, for insert and edit alike. */
+function definitionOf(input: AlertRuleInput) {
+  return {
+    direction: input.direction,
+    target: input.kind === 'percent' ? null : input.target,
+    percent: input.kind === 'percent' ? input.percent : null,
+    window_minutes: input.kind === 'percent' ? WINDOW_MS[input.window] / 60_000 : null,
+    watched_account_id: input.kind === 'account_move' ? input.watchedAccountId : null,
+    note: input.note ? input.note : null,
+  };
+}
+
+/**
+ * Saves a rule. Percentage and Fear & Greed rules are Premium (alert customization, SPEC §6); price
+ * targets are free. A user holds at most MAX_RULES_PER_USER rules.
+ */
+export async function createRule(
+  db: Db,
+  viewer: { userId: string; isPremium: boolean },
+  input: AlertRuleInput,
+): Promise<AlertRule> {
+  const { label, lastSide } = await checkInput(db, viewer, input);
+  const inserted = await db.transaction().execute(async (trx) => {
     // Serialise one user's creations so two tabs cannot both take the last free slot.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`alert-rules:${viewer.userId}`}))`.execute(trx);
     const { count } = await trx
@@ -116,26 +201,27 @@ export async function createRule(
       .values({
         user_id: viewer.userId,
         kind: input.kind,
-        direction: input.direction,
-        target: input.kind === 'percent' ? null : input.target,
-        percent: input.kind === 'percent' ? input.percent : null,
-        window_minutes: input.kind === 'percent' ? WINDOW_MS[input.window] / 60_000 : null,
-        watched_account_id: input.kind === 'account_move' ? input.watchedAccountId : null,
-        note: input.note ? input.note : null,
+        ...definitionOf(input),
         last_side: lastSide,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toRuleDto(row, label);
+    return row;
   });
+  const [rule] = await withHistory(db, [{ row: inserted, label }]);
+  return rule as AlertRule;
 }
 
-/** Pauses, resumes or re-notes one of the user's rules; someone else's rule is not found. */
+/**
+ * Pauses, resumes, re-notes or edits one of the user's rules; someone else's rule is not found. An
+ * edit keeps the rule's kind and checks the input as create does; a crossing rule starts again from
+ * the current value's side, so a new target fires on the next crossing, never at once.
+ */
 export async function updateRule(
   db: Db,
   viewer: { userId: string; isPremium: boolean },
   id: string,
-  change: { active?: boolean | undefined; note?: string | null | undefined },
+  change: AlertRuleUpdate,
 ): Promise<AlertRule> {
   const existing = await db
     .selectFrom('alert_rules')
@@ -146,17 +232,25 @@ export async function updateRule(
   if (!existing) throw new AppError('not_found', 'Alert not found');
   if (change.active && existing.kind !== 'price' && !viewer.isPremium)
     throw new AppError('forbidden', PREMIUM_RULES);
+  const edit = change.rule;
+  if (edit && edit.kind !== existing.kind)
+    throw new AppError('validation_error', 'An alert keeps its kind: delete it and set a new one instead', [
+      { path: 'rule.kind', message: `This alert is a ${existing.kind.replace('_', ' ')} alert` },
+    ]);
+  const checked = edit ? await checkInput(db, viewer, edit) : null;
   const row = await db
     .updateTable('alert_rules')
     .set({
       ...(change.active !== undefined ? { active: change.active } : {}),
       ...(change.note !== undefined ? { note: change.note || null } : {}),
+      ...(edit && checked ? { ...definitionOf(edit), last_side: checked.lastSide } : {}),
       updated_at: new Date(),
     })
     .where('id', '=', id)
     .where('user_id', '=', viewer.userId)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found', 'Alert not found');
   const account = row.watched_account_id
     ? await db
         .selectFrom('watched_accounts')
@@ -164,7 +258,8 @@ export async function updateRule(
         .where('id', '=', row.watched_account_id)
         .executeTakeFirst()
     : undefined;
-  return toRuleDto(row, account?.label ?? null);
+  const [rule] = await withHistory(db, [{ row, label: account?.label ?? null }]);
+  return rule as AlertRule;
 }
 
 export async function deleteRule(db: Db, userId: string, id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { alertTypes, describeRule } from '@/domain/alerts/alerts.schema';
+import { alertTypes, describeRule, type AlertRule } from '@/domain/alerts/alerts.schema';
+import { formatPrice } from '@/domain/format/format';
 import { canUpdatePreference } from '@/domain/preferences/preferences.schema';
 import { useSession } from '@/web/lib/session';
 import { PremiumBadge } from '@/web/components/ui/badge';
@@ -15,11 +16,13 @@ import {
   useMarkRead,
   useUpdateRule,
 } from '@/web/features/alerts/api/alerts';
+import { EditRuleDialog } from '@/web/features/alerts/components/edit-rule-dialog';
 import { NotificationList } from '@/web/features/alerts/components/notification-item';
 import { PushToggle, PushUnsupportedNote } from '@/web/features/alerts/components/push-toggle';
 import { MarketAlertForms, PriceAlertForm } from '@/web/features/alerts/components/rule-forms';
 import { preferencesQuery, useUpdatePreference } from '@/web/features/preferences/api/preferences';
 import { SettingRow } from '@/web/features/settings/components/setting-row';
+import { metricsQuery } from '@/web/features/market';
 import { useDates } from '@/web/features/preferences';
 import { PageHeading } from './page-heading';
 
@@ -52,7 +55,8 @@ function AlertTypesCard({ userId, isPremium }: { userId: string; isPremium: bool
               >
                 <Switch
                   id={`alert-type-${type.id}`}
-                  checked={preferences.data[type.field]}
+                  // A locked type does nothing on this plan, whatever was saved before a downgrade.
+                  checked={locked ? false : preferences.data[type.field]}
                   disabled={locked}
                   onCheckedChange={(checked) => update.mutate({ field: type.field, value: checked })}
                 />
@@ -65,7 +69,28 @@ function AlertTypesCard({ userId, isPremium }: { userId: string; isPremium: bool
   );
 }
 
-function YourAlertsCard({ userId }: { userId: string }) {
+/** A percentage rule's note: whether the stored prices reach back one window yet (server-computed). */
+function HistoryNote({ rule }: { rule: AlertRule }) {
+  const dates = useDates();
+  if (rule.kind !== 'percent' || !rule.history) return null;
+  const span = rule.window === '1h' ? '1 h' : '24 h';
+  if (rule.history.ready)
+    return (
+      <p className="text-xs text-muted-foreground" data-testid="history-note">
+        Ready: {span} of price history stored
+      </p>
+    );
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="history-note">
+      Needs {span} of price history;{' '}
+      {rule.history.readyAt
+        ? `first possible alert after ${dates.dateTime(rule.history.readyAt)} ${dates.zoneName(rule.history.readyAt)}`
+        : `first possible alert unknown: no XRP price stored in the last ${span === '1 h' ? 'hour' : '24 hours'}`}
+    </p>
+  );
+}
+
+function YourAlertsCard({ userId, isPremium }: { userId: string; isPremium: boolean }) {
   const dates = useDates();
   const rules = useQuery(rulesQuery(userId));
   const updateRule = useUpdateRule(userId);
@@ -98,6 +123,12 @@ function YourAlertsCard({ userId }: { userId: string }) {
                     {!rule.active && <span className="ml-2 text-xs text-muted-foreground">(Paused)</span>}
                   </p>
                   {rule.note && <p className="text-sm text-muted-foreground">{rule.note}</p>}
+                  {rule.kind !== 'price' && !isPremium && (
+                    <p className="text-xs text-muted-foreground">
+                      Not checked on the Free plan: it works again with Premium.
+                    </p>
+                  )}
+                  <HistoryNote rule={rule} />
                   <p className="text-xs text-muted-foreground">
                     {rule.lastFiredAt
                       ? `Last fired ${dates.dateTime(rule.lastFiredAt)} (${dates.age(rule.lastFiredAt)})`
@@ -105,6 +136,7 @@ function YourAlertsCard({ userId }: { userId: string }) {
                   </p>
                 </div>
                 <div className="flex gap-2">
+                  {(rule.kind === 'price' || isPremium) && <EditRuleDialog rule={rule} userId={userId} />}
                   <Button
                     variant="outline"
                     size="sm"
@@ -126,6 +158,70 @@ function YourAlertsCard({ userId }: { userId: string }) {
             ))}
           </ul>
         )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The latest stored XRP price and its time, beside the price target form; "—" and why when unknown. */
+function CurrentPrice() {
+  const dates = useDates();
+  const metrics = useQuery(metricsQuery);
+  const latest = metrics.data?.latest ?? null;
+  const reason = metrics.isPending
+    ? 'Loading the latest price...'
+    : metrics.isError
+      ? 'The latest price could not be loaded.'
+      : latest
+        ? null
+        : metrics.data.source.failingSince
+          ? `No XRP price is stored: the market sync has failed since ${dates.dateTime(metrics.data.source.failingSince)}.`
+          : 'No XRP price is stored yet: the first market sync has not run.';
+  return (
+    <section aria-labelledby="current-price-label" className="rounded-md border bg-muted/40 p-4 text-sm">
+      <h3 id="current-price-label" className="font-medium text-muted-foreground">
+        XRP now
+      </h3>
+      <p className="text-2xl font-semibold tabular-nums" data-testid="current-price">
+        {latest && !reason ? formatPrice(latest.price) : '—'}
+      </p>
+      <p className="text-xs text-muted-foreground">
+        {latest && !reason
+          ? `As of ${dates.dateTime(latest.createdAt)} ${dates.zoneName(latest.createdAt)}`
+          : reason}
+      </p>
+    </section>
+  );
+}
+
+/** What a free member's alerts are, and what Premium adds: the page explains instead of redirecting. */
+function PremiumAlertsExplainer() {
+  return (
+    <Card className="border-premium/50" data-testid="premium-alerts-explainer">
+      <CardHeader>
+        <CardTitle>Price targets are yours on Free; Premium adds the rest</CardTitle>
+        <CardDescription>
+          On the Free plan you can set XRP price targets below: they fire in the app, under the bell, and by
+          email.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div>
+          <p className="text-sm font-medium">Premium adds:</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+            <li>Percentage moves: XRP up or down a set % within 1 hour or 24 hours</li>
+            <li>Fear &amp; Greed index levels</li>
+            <li>Whale movements: transfers of 1M XRP or more on the XRP Ledger</li>
+            <li>Regulatory news: rulings, filings and policy</li>
+            <li>Adoption updates and new institutional events</li>
+            <li>Payments into or out of the accounts you watch</li>
+            <li>Email for every alert type, push notifications in your browser</li>
+            <li>Hourly or daily digests and quiet hours</li>
+          </ul>
+        </div>
+        <Button asChild variant="premium" className="self-start">
+          <Link to="/membership">Upgrade to Premium</Link>
+        </Button>
       </CardContent>
     </Card>
   );
@@ -226,19 +322,7 @@ export function Component() {
           </CardContent>
         </Card>
       )}
-      {user && !isPremium && (
-        <Card className="border-premium/50">
-          <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-6">
-            <p>
-              Whale, regulatory and adoption alerts, market-move alerts and push notifications come with
-              Premium.
-            </p>
-            <Button asChild variant="premium">
-              <Link to="/membership">Upgrade to Premium</Link>
-            </Button>
-          </CardContent>
-        </Card>
-      )}
+      {user && !isPremium && <PremiumAlertsExplainer />}
       {user && (
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="flex flex-col gap-6 lg:col-span-2">
@@ -248,7 +332,10 @@ export function Component() {
                 <CardTitle>Price Alert</CardTitle>
                 <CardDescription>Get notified when XRP reaches your target.</CardDescription>
               </CardHeader>
-              <CardContent>
+              <CardContent className="grid gap-6 sm:grid-cols-[1fr_12rem]">
+                <div className="sm:order-2">
+                  <CurrentPrice />
+                </div>
                 <PriceAlertForm userId={userId} disabled={false} />
               </CardContent>
             </Card>
@@ -263,7 +350,7 @@ export function Component() {
                 <MarketAlertForms userId={userId} disabled={!isPremium} />
               </CardContent>
             </Card>
-            <YourAlertsCard userId={userId} />
+            <YourAlertsCard userId={userId} isPremium={isPremium} />
           </div>
           <div className="flex flex-col gap-6">
             <RecentAlertsCard userId={userId} />

@@ -48,6 +48,20 @@ export function useUpdateRule(userId: string) {
   });
 }
 
+/** Edits a rule with the create schema of its kind; the caller shows a refusal in its form too. */
+export function useEditRule(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, rule }: { id: string; rule: AlertRuleInput }) =>
+      unwrap(api.alerts.rules[':id'].$patch({ param: { id }, json: { rule } })),
+    onSuccess: () => {
+      toast.success('Alert updated');
+      return queryClient.invalidateQueries({ queryKey: rulesQuery(userId).queryKey });
+    },
+    onError: errorToast('Failed to update alert'),
+  });
+}
+
 export function useDeleteRule(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({

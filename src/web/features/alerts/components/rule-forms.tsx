@@ -19,10 +19,10 @@ import { Select } from '@/web/components/ui/select';
 import { refusal, useSchemaForm } from '@/web/lib/form';
 import { useCreateRule } from '../api/alerts';
 
-const fieldClass = 'flex flex-col gap-1.5 text-sm font-medium';
+export const fieldClass = 'flex flex-col gap-1.5 text-sm font-medium';
 
 /** A field's problem under it, named by the input's aria-describedby. */
-function Problem({ id, message }: { id: string; message: string | undefined }) {
+export function Problem({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <span id={id} className="text-sm font-normal text-destructive">
       {message}
@@ -30,7 +30,7 @@ function Problem({ id, message }: { id: string; message: string | undefined }) {
   ) : null;
 }
 
-function ChoiceField<T extends FieldValues>(props: {
+export function ChoiceField<T extends FieldValues>(props: {
   label: string;
   control: Control<T>;
   name: FieldPath<T>;
@@ -58,7 +58,7 @@ function ChoiceField<T extends FieldValues>(props: {
 }
 
 /** A number the rule needs, with its problem under it. */
-function AmountField<T extends FieldValues>(props: {
+export function AmountField<T extends FieldValues>(props: {
   id: string;
   label: string;
   control: Control<T>;

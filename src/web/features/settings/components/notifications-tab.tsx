@@ -22,7 +22,7 @@ const emailToggles: { field: BooleanField; label: string; description: string }[
   {
     field: 'notificationEmailPriceAlerts',
     label: 'Price alerts',
-    description: 'When XRP crosses one of your price targets.',
+    description: 'When XRP crosses one of the price targets you set on the Alerts page.',
   },
   {
     field: 'notificationEmailWhaleAlerts',
@@ -89,7 +89,9 @@ export function NotificationsTab() {
       >
         <Switch
           id={`${idPrefix}-${field}`}
-          checked={values[field]}
+          // A locked switch shows what the member gets on their plan (nothing), not a value saved
+          // before a downgrade: the server ignores it for them (deliveries.service).
+          checked={locked ? false : values[field]}
           disabled={locked}
           onCheckedChange={(checked) => save({ field, value: checked } as PreferenceUpdate)}
         />
@@ -104,8 +106,8 @@ export function NotificationsTab() {
         <Card className="border-premium/50">
           <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-6">
             <p className="text-sm">
-              Whale, regulatory and adoption alerts, push notifications and alert customization come with
-              Premium.
+              On Free, your price targets reach you by email and in the app. Whale, regulatory and adoption
+              alerts, push notifications and alert customization come with Premium.
             </p>
             <Button asChild variant="premium">
               <Link to="/membership">Upgrade to Premium</Link>
@@ -158,7 +160,8 @@ export function NotificationsTab() {
             <Select
               id="alert-frequency"
               className="w-40"
-              value={values.alertFrequency}
+              // A free account's alerts are instant (deliveries.service), whatever was saved.
+              value={customLocked ? 'instant' : values.alertFrequency}
               disabled={customLocked}
               onChange={(event) =>
                 save({ field: 'alertFrequency', value: event.target.value as Preferences['alertFrequency'] })

@@ -1,5 +1,7 @@
-import { Mail, Send } from 'lucide-react';
+import { ChevronDown, Mail, Send } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { cn } from '@/web/lib/cn';
 import { footerGroups } from './nav-links';
 import { FooterNewsletter } from './footer-newsletter';
 
@@ -20,10 +22,48 @@ const socialLinks = [
   },
 ];
 
+/**
+ * A group of footer links: on a phone a disclosure button (closed at first, so the footer is not a
+ * screen of links), from md up a plain heading over a list that is always open.
+ */
+function FooterGroup({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  return (
+    <nav aria-label={title} className="flex flex-col gap-2">
+      <h2 className="text-sm font-semibold">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((current) => !current)}
+          className="flex min-h-10 w-full items-center justify-between rounded-md md:hidden"
+        >
+          {title}
+          <ChevronDown
+            className={cn('size-4 transition-transform', open && 'rotate-180')}
+            aria-hidden="true"
+          />
+        </button>
+        <span className="hidden md:inline">{title}</span>
+      </h2>
+      <ul id={listId} className={cn('flex-col gap-2 md:flex', open ? 'flex' : 'hidden')}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="text-sm text-muted-foreground hover:text-foreground">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="mt-16 border-t bg-muted/40">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-[1.4fr_repeat(3,1fr)_1.6fr]">
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-12 md:gap-10 md:grid-cols-[1.4fr_repeat(3,1fr)_1.6fr]">
         <div className="flex flex-col gap-3">
           <p className="text-lg font-bold">XRP Research</p>
           <p className="text-sm text-muted-foreground">
@@ -52,18 +92,7 @@ export function Footer() {
           </div>
         </div>
         {footerGroups.map((group) => (
-          <nav key={group.title} aria-label={group.title} className="flex flex-col gap-2">
-            <h2 className="text-sm font-semibold">{group.title}</h2>
-            <ul className="flex flex-col gap-2">
-              {group.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className="text-sm text-muted-foreground hover:text-foreground">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <FooterGroup key={group.title} title={group.title} links={group.links} />
         ))}
         <FooterNewsletter />
       </div>

@@ -55,7 +55,8 @@ export function Header() {
         <div className="ml-auto flex items-center gap-2">
           {!loading && !user && (
             <>
-              <Button asChild variant="ghost" className="hidden sm:inline-flex">
+              {/* On every width: a visitor on a phone should not have to open the menu to sign in. */}
+              <Button asChild variant="ghost" className="px-3 sm:px-4">
                 <Link to="/auth">Sign In</Link>
               </Button>
               <Button asChild variant="premium" className="hidden sm:inline-flex">

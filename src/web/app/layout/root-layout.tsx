@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '@/web/lib/session';
 import { TestModeBanner } from '@/web/features/billing/components/test-mode-banner';
@@ -8,10 +9,12 @@ import { useServerEvents } from '@/web/lib/server-events';
 // The one file, not the feature's index: the layout is on every page, the discussion on a few.
 import { isDiscussionPath } from '@/web/features/community/lib/discussion-paths';
 import { ScrollRestoration } from './scroll-restoration';
+import { registerAppWorker } from './app-worker';
 
 export function RootLayout() {
   const { user } = useSession();
   const { pathname } = useLocation();
+  useEffect(registerAppWorker, []);
   // One live connection per tab: signed-in users everywhere (their alerts), visitors on the dashboard
   // and on the pages with a discussion (new comments appear as they are posted).
   useServerEvents(

@@ -6,8 +6,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { ChartsCard } from '@/web/features/market/components/charts-card';
 import { DominoTracker } from '@/web/features/market/components/domino-tracker';
-import { FearGreedCard } from '@/web/features/market/components/fear-greed-card';
-import { MetricsGrid } from '@/web/features/market/components/metrics-grid';
+import { MarketOverview } from '@/web/features/market/components/metrics-grid';
 import { WhaleActivity } from '@/web/features/market/components/whale-activity';
 import { PageHeading } from './page-heading';
 
@@ -36,10 +35,7 @@ export function Component() {
           </CardContent>
         </Card>
       )}
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <MetricsGrid />
-        <FearGreedCard />
-      </div>
+      <MarketOverview />
       {restShown ? (
         <>
           <ChartsCard />

@@ -19,6 +19,7 @@ import {
   useUpdateFrequency,
 } from '../api/admin';
 import { useDates } from '@/web/features/preferences';
+import { TableScroll } from '@/web/components/ui/table-scroll';
 
 const statusClass: Record<string, string> = {
   active: 'border-emerald-600/40 text-emerald-700 dark:text-emerald-400',
@@ -176,7 +177,7 @@ function SyncLogsPanel() {
     );
   if (logs.data.length === 0) return <p className="text-sm text-muted-foreground">No syncs yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Sync logs">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="text-muted-foreground">
           <tr>
@@ -212,7 +213,7 @@ function SyncLogsPanel() {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDates } from '@/web/features/preferences';
 import { Spinner } from '@/web/components/ui/spinner';
 import { taskRunsQuery } from '../api/admin';
+import { TableScroll } from '@/web/components/ui/table-scroll';
 
 /** Issue 24: the background tasks (prunes), what each does, its last run and error. */
 export function TasksPanel() {
@@ -15,7 +16,7 @@ export function TasksPanel() {
       </p>
     );
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Background tasks">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="text-muted-foreground">
           <tr>
@@ -53,6 +54,6 @@ export function TasksPanel() {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

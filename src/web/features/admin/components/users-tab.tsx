@@ -14,6 +14,7 @@ import { planLabels } from '../lib/labels';
 import { BlockUserDialog, EditUserDialog } from './user-dialogs';
 import { Pager } from '@/web/components/pager';
 import { useDates } from '@/web/features/preferences';
+import { TableScroll } from '@/web/components/ui/table-scroll';
 
 /** Staff are marked beside their name: administrators, and analysts (who answer members' questions). */
 function RoleBadge({ role }: { role: AdminUser['role'] }) {
@@ -152,7 +153,7 @@ export function UsersTab() {
             <p className="text-sm text-muted-foreground">No users match.</p>
           ) : (
             <>
-              <div className="overflow-x-auto">
+              <TableScroll label="Users">
                 <table className="w-full min-w-[44rem] text-left text-sm">
                   <thead className="text-muted-foreground">
                     <tr>
@@ -224,7 +225,7 @@ export function UsersTab() {
                     })}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
               <Pager page={page} pageSize={users.data.pageSize} total={users.data.total} onPage={setPage} />
             </>
           )}

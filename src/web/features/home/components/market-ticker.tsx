@@ -105,12 +105,17 @@ export function MarketTicker() {
               <div className="flex h-16 min-w-0 flex-col justify-center overflow-hidden">
                 {item ? (
                   <>
-                    <span className="line-clamp-2 font-medium">{item.title}</span>
-                    <span className="truncate text-xs text-muted-foreground">
+                    <span className="line-clamp-2 font-medium" data-testid="ticker-title">
+                      {item.title}
+                    </span>
+                    {/* The price never shrinks: only the age gives way on a narrow screen. */}
+                    <span className="flex min-w-0 text-xs text-muted-foreground" data-testid="ticker-meta">
                       {item.price && (
-                        <span className="font-semibold tabular-nums text-foreground">{item.price} · </span>
+                        <span className="shrink-0 whitespace-pre font-semibold tabular-nums text-foreground">
+                          <span data-testid="ticker-price">{item.price}</span> ·{' '}
+                        </span>
                       )}
-                      {item.time}
+                      <span className="truncate">{item.time}</span>
                     </span>
                   </>
                 ) : loading ? (

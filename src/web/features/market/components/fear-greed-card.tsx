@@ -50,13 +50,13 @@ function Gauge({ value, classification }: { value: number; classification: Class
 }
 
 /** SPEC §2 Fear & Greed card: value, classification, history at 1/7/30 days, yearly high and low. */
-export function FearGreedCard() {
+export function FearGreedCard({ className }: { className?: string }) {
   const index = useQuery(fearGreedQuery);
   const dates = useDates();
   const latest = index.data?.latest;
   const sourceDown = index.data ? sourceDownNote(index.data.source, dates.dateTime) : null;
   return (
-    <Card data-testid="fear-greed-card">
+    <Card data-testid="fear-greed-card" className={className}>
       <CardHeader>
         <CardTitle as="h2">Crypto Fear &amp; Greed</CardTitle>
       </CardHeader>

@@ -15,6 +15,7 @@ export interface MetricCardProps {
   changeNote?: string | undefined;
   asOf: string;
   stale: boolean;
+  className?: string;
 }
 
 export function MetricCard({
@@ -26,19 +27,26 @@ export function MetricCard({
   changeNote,
   asOf,
   stale,
+  className,
 }: MetricCardProps) {
   // A change that rounds to 0.00 % is no rise: no arrow, no green.
   const rounded = change == null ? null : Math.round(change * 100) / 100;
   const tone = rounded === null || rounded === 0 ? 'flat' : rounded > 0 ? 'up' : 'down';
   return (
-    <Card data-testid="metric-card">
-      <CardHeader className="pb-2">
+    // Tighter on a phone, where two share a row (about 170 px each).
+    <Card data-testid="metric-card" className={cn('min-w-0', className)}>
+      <CardHeader className="p-4 pb-2 sm:p-6 sm:pb-2">
         <CardTitle as="h3" className="text-sm font-medium text-muted-foreground">
           {title}
         </CardTitle>
       </CardHeader>
-      <CardContent className="flex flex-col gap-1">
-        <p className="text-2xl font-bold tabular-nums">{value}</p>
+      <CardContent className="flex flex-col gap-1 p-4 pt-0 sm:p-6 sm:pt-0">
+        <p
+          className="text-xl font-bold tabular-nums [overflow-wrap:anywhere] sm:text-2xl"
+          data-testid="metric-value"
+        >
+          {value}
+        </p>
         {unknownNote && (
           <p className="text-xs text-muted-foreground" data-testid="metric-unknown">
             {unknownNote}

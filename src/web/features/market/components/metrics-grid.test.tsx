@@ -58,7 +58,7 @@ function card(title: string) {
   const lines = [...element.querySelectorAll('p')].map((line) => line.textContent);
   return {
     element,
-    value: element.querySelector('p.text-2xl')?.textContent,
+    value: element.querySelector('[data-testid="metric-value"]')?.textContent,
     lines,
     change: within(element).queryByTestId('metric-change'),
     asOf: lines.at(-1),

@@ -8,13 +8,34 @@ import { useDates } from '@/web/features/preferences';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { metricsQuery } from '../api/market';
+import { cn } from '@/web/lib/cn';
+import { FearGreedCard } from './fear-greed-card';
 import { MetricCard } from './metric-card';
 
 /** The market metrics sync runs every 5 minutes by default. */
 const METRICS_PERIOD_MINUTES = 5;
 
-/** The six cards' grid, shared by the loading boxes so the page does not move when the cards arrive. */
-const gridClass = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
+/**
+ * Below lg the six cards and Fear & Greed share one grid of two columns (`MarketOverview`): the
+ * cards two a row, Fear & Greed after the first four, so price, market cap, volume and Fear & Greed
+ * all start on a phone's first screen (one card a row put Fear & Greed 1,300 px down). From lg the
+ * cards are a grid of their own beside Fear & Greed.
+ */
+const gridClass = 'contents lg:grid lg:grid-cols-2 lg:gap-4 xl:grid-cols-3';
+/** The last two cards (and their loading boxes) come after Fear & Greed below lg. */
+const afterSentiment = 'order-2 lg:order-none';
+/** A message in place of the cards spans both columns of the shared grid. */
+const wholeRow = 'col-span-2 lg:col-span-1';
+
+/** The metric cards and the Fear & Greed card, laid out together (see `gridClass`). */
+export function MarketOverview() {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-[1fr_20rem] lg:gap-6">
+      <MetricsGrid />
+      <FearGreedCard className="order-1 col-span-2 lg:order-none lg:col-span-1" />
+    </div>
+  );
+}
 
 /** SPEC §2 six metric cards, with the SPEC §4 states (loading, errored, empty, loaded). */
 export function MetricsGrid() {
@@ -34,7 +55,10 @@ export function MetricsGrid() {
         {Array.from({ length: 6 }, (_, index) => (
           <div
             key={index}
-            className="h-[9.5rem] animate-pulse rounded-xl border bg-card"
+            className={cn(
+              'h-[8.5rem] animate-pulse rounded-xl border bg-card sm:h-[9.5rem]',
+              index >= 4 && afterSentiment,
+            )}
             aria-hidden="true"
           />
         ))}
@@ -43,7 +67,7 @@ export function MetricsGrid() {
   }
   if (metrics.isError) {
     return (
-      <Card>
+      <Card className={wholeRow}>
         <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
           <p className="font-semibold">Failed to load market data</p>
           <Button variant="outline" onClick={() => void metrics.refetch()}>
@@ -56,7 +80,7 @@ export function MetricsGrid() {
   const { latest, previous } = metrics.data;
   if (!latest) {
     return (
-      <Card>
+      <Card className={wholeRow}>
         <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
           <p className="font-semibold">No market data available yet</p>
           <p className="text-sm text-muted-foreground" data-testid="metrics-unavailable">
@@ -132,6 +156,7 @@ export function MetricsGrid() {
         {...common}
       />
       <MetricCard
+        className={afterSentiment}
         title="XRP Dominance"
         value={formatPercent(latest.xrpDominance)}
         unknownNote={
@@ -142,6 +167,7 @@ export function MetricsGrid() {
         {...common}
       />
       <MetricCard
+        className={afterSentiment}
         title="Velocity"
         value={formatPercent(velocityPercent)}
         detail="24h turnover (volume ÷ market cap)"

@@ -98,10 +98,11 @@ const serverStampFile = (root: string) => path.join(root, 'dist', 'server', '.bu
 export function buildServer(root: string): string {
   const outfile = serverBundle(root);
   buildSync({
-    // The embedded database's thread is its own entry, beside main.mjs (src/server/db/client.ts).
+    // Each worker thread's script is its own entry beside main.mjs (src/server/lib/worker-script.ts).
     entryPoints: {
       main: path.join(root, 'src/server/main.ts'),
       'pglite-worker': path.join(root, 'src/server/db/pglite-worker.ts'),
+      'feed-worker': path.join(root, 'src/server/features/news/feed-worker.ts'),
     },
     outdir: path.dirname(outfile),
     outExtension: { '.js': '.mjs' },

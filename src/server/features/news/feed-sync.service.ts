@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
-import type { Article, FeedOutcome, FeedRow } from './ingest';
+import type { Article } from './articles';
+import type { FeedOutcome, FeedRow } from './ingest';
 
 /** The SQL of the news sync (jobs/news.job.ts): which feeds to read, how each read went, the new articles. */
 

@@ -1,95 +1,16 @@
 import type { Selectable } from 'kysely';
-import { isXrpRelevant, mapCategories } from '@/domain/news/categories';
-import { absoluteHttpUrl, canonicalUrl } from '@/domain/news/canonical-url';
 import type { RssFeedsTable } from '../../db/schema';
 import type { Env } from '../../env';
 import { fetchDocument } from '../../lib/outbound';
-import { fetchCryptoCompareNews, type CryptoCompareArticle } from '../../upstreams/cryptocompare';
-import { decodeFeed, parseFeedDocument, type FeedItem } from './parse-feed';
-import { htmlToText, sanitizeArticleHtml } from './sanitize';
+import { fetchCryptoCompareNews } from '../../upstreams/cryptocompare';
+import type { Article } from './articles';
+import { parseFeed } from './feed-parser';
 import type { UpstreamEnv } from '../../upstreams/upstream-options';
 
 export type FeedRow = Selectable<RssFeedsTable>;
 
-/** An article ready to store: sanitised, mapped, with a canonical URL. */
-export interface Article {
-  guid: string | null;
-  title: string;
-  bodyHtml: string;
-  bodyText: string;
-  url: string;
-  imageUrl: string | null;
-  sourceName: string | null;
-  categories: string[];
-  publishedAt: Date;
-  /** False when the feed gave no date, or one in the future: publishedAt is then when we first saw it. */
-  dated: boolean;
-}
-
-const MAX_HTML = 100_000;
-const MAX_TEXT = 20_000;
-const MAX_TITLE = 500;
 export const FEED_MAX_BYTES = 5 * 1024 * 1024;
 export const FEED_TIMEOUT_MS = 15_000;
-
-/** A feed whose category is XRP is about XRP; any other feed keeps only the articles that are. */
-export const isXrpFeed = (feed: Pick<FeedRow, 'category'>) => feed.category.toUpperCase() === 'XRP';
-
-/**
- * One feed item as an article, or null when it has no usable link. Missing dates become `firstSeen`
- * (and dates in the future are clamped to it); untitled items borrow the start of their text.
- */
-export function toArticle(
-  item: Omit<FeedItem, 'html'> & { html: string },
-  context: {
-    baseUrl: string;
-    sourceName: string | null;
-    feedCategory: string;
-    xrpFeed: boolean;
-    firstSeen: Date;
-  },
-): Article | null {
-  const url = item.url ? canonicalUrl(item.url, context.baseUrl) : null;
-  if (!url) return null;
-  const bodyHtml = sanitizeArticleHtml(item.html, url).slice(0, MAX_HTML);
-  const bodyText = htmlToText(bodyHtml).slice(0, MAX_TEXT);
-  const title = (item.title || bodyText.slice(0, 120)).slice(0, MAX_TITLE).trim();
-  if (!title) return null;
-  if (!context.xrpFeed && !isXrpRelevant({ title, text: bodyText, feedCategories: item.categories }))
-    return null;
-  const dated = Boolean(item.publishedAt && item.publishedAt <= context.firstSeen);
-  const published = dated && item.publishedAt ? item.publishedAt : context.firstSeen;
-  return {
-    guid: item.guid?.trim().slice(0, 1000) || null,
-    title,
-    bodyHtml,
-    bodyText,
-    url,
-    imageUrl: absoluteHttpUrl(item.imageUrl, url),
-    sourceName: context.sourceName,
-    categories: mapCategories({
-      feedCategories: item.categories,
-      title,
-      text: bodyText,
-      feedCategory: context.feedCategory,
-    }),
-    publishedAt: published,
-    dated,
-  };
-}
-
-export function cryptoCompareItem(article: CryptoCompareArticle): FeedItem & { sourceName: string | null } {
-  return {
-    guid: article.guid ?? `cryptocompare:${article.id}`,
-    title: htmlToText(article.title),
-    html: article.body,
-    url: article.url,
-    imageUrl: article.imageurl ?? null,
-    categories: article.categories.split('|').filter(Boolean),
-    publishedAt: new Date(article.published_on * 1000),
-    sourceName: article.source_info?.name ?? article.source ?? null,
-  };
-}
 
 export interface FeedOutcome {
   articles: Article[];
@@ -99,59 +20,29 @@ export interface FeedOutcome {
   /** Items the feed held, and how many of them were read (the newest, up to the per-fetch cap). */
   itemsInFeed: number;
   itemsKept: number;
-  /** Time spent on the server's thread parsing, sanitising and mapping, after the body arrived. */
+  /** The parser thread's time on it: decoding, parsing, sanitising and mapping. */
   parseMs: number;
 }
 
 /**
- * The newest `max` items, newest first: by date, descending; items without a date (or dated in the
- * future, which toArticle treats as undated) follow the dated ones in feed order. Issue 31: a feed of
- * 50,000 items stores 500 and the sync says so.
+ * Fetches one feed through the outbound client (SSRF guard, limits, conditional GET) and has the
+ * parser thread turn it into articles (feed-parser.ts).
  */
-export function newestItems<T extends { publishedAt: Date | null }>(
-  items: readonly T[],
-  max: number,
-  now: Date,
-): T[] {
-  const time = (item: T) =>
-    item.publishedAt && item.publishedAt <= now ? item.publishedAt.getTime() : Number.NEGATIVE_INFINITY;
-  // Array.prototype.sort is stable: equal dates, and every undated item, keep the feed's order.
-  return [...items].sort((a, b) => (time(b) === time(a) ? 0 : time(b) > time(a) ? 1 : -1)).slice(0, max);
-}
-
-/** Fetches and parses one feed through the outbound client (SSRF guard, limits, conditional GET). */
 export async function readFeed(
   env: Pick<Env, 'CRYPTOCOMPARE_API_BASE' | 'CRYPTOCOMPARE_API_KEY' | 'NEWS_MAX_ITEMS_PER_FETCH'> &
     UpstreamEnv,
   feed: FeedRow,
   firstSeen = new Date(),
 ): Promise<FeedOutcome> {
-  const xrpFeed = isXrpFeed(feed);
-  const max = env.NEWS_MAX_ITEMS_PER_FETCH;
+  const base = {
+    feed: { name: feed.name, category: feed.category, url: feed.url },
+    max: env.NEWS_MAX_ITEMS_PER_FETCH,
+    firstSeen,
+  };
   if (feed.feed_type === 'cryptocompare') {
     const items = await fetchCryptoCompareNews(env, feed.url);
-    const started = performance.now();
-    const kept = newestItems(items.map(cryptoCompareItem), max, firstSeen);
-    const articles = kept
-      .map((item) =>
-        toArticle(item, {
-          baseUrl: item.url ?? feed.url,
-          sourceName: item.sourceName ?? feed.name,
-          feedCategory: feed.category,
-          xrpFeed,
-          firstSeen,
-        }),
-      )
-      .filter((article): article is Article => article !== null);
-    return {
-      articles,
-      notModified: false,
-      etag: null,
-      lastModified: null,
-      itemsInFeed: items.length,
-      itemsKept: kept.length,
-      parseMs: performance.now() - started,
-    };
+    const parsed = await parseFeed({ ...base, kind: 'cryptocompare', items });
+    return { ...parsed, notModified: false, etag: null, lastModified: null };
   }
   const document = await fetchDocument(feed.url, {
     allowHosts: env.OUTBOUND_ALLOW_HOSTS,
@@ -176,28 +67,12 @@ export async function readFeed(
       itemsKept: 0,
       parseMs: 0,
     };
-  const started = performance.now();
-  const parsed = parseFeedDocument(decodeFeed(document.body, document.contentType), document.url);
-  // Cut before sanitising: the items past the cap cost nothing more.
-  const kept = newestItems(parsed.items, max, firstSeen);
-  const articles = kept
-    .map((item) =>
-      toArticle(item, {
-        baseUrl: parsed.baseUrl,
-        sourceName: feed.name,
-        feedCategory: feed.category,
-        xrpFeed,
-        firstSeen,
-      }),
-    )
-    .filter((article): article is Article => article !== null);
-  return {
-    articles,
-    notModified: false,
-    etag: document.etag,
-    lastModified: document.lastModified,
-    itemsInFeed: parsed.items.length,
-    itemsKept: kept.length,
-    parseMs: performance.now() - started,
-  };
+  const parsed = await parseFeed({
+    ...base,
+    kind: 'document',
+    body: document.body,
+    contentType: document.contentType,
+    url: document.url,
+  });
+  return { ...parsed, notModified: false, etag: document.etag, lastModified: document.lastModified };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalUrl } from '@/domain/news/canonical-url';
 import { fetchCryptoCompareNews } from '../../upstreams/cryptocompare';
-import { cryptoCompareItem, newestItems, toArticle, type Article } from './ingest';
+import { cryptoCompareItem, newestItems, toArticle, type Article } from './articles';
 import { decodeFeed, FeedFormatError, parseFeedDocument } from './parse-feed';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../../tests/fixtures');

@@ -24,6 +24,13 @@ export const adminKeys = {
   comments: ['admin', 'comments'],
 } as const satisfies Record<string, QueryKey>;
 
+/** /api/health with the administrator's detail: this server process's event-loop delay (issue 31). */
+export const serverHealthQuery = queryOptions({
+  queryKey: [...adminKeys.overview, 'health'],
+  queryFn: () => unwrap(api.health.$get()),
+  refetchInterval: 15_000,
+});
+
 export const overviewQuery = queryOptions({
   queryKey: adminKeys.overview,
   queryFn: () => unwrap(api.admin.overview.$get()),

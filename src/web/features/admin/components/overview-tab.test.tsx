@@ -51,13 +51,16 @@ const overview = (
 const admin = member({ role: 'admin', timezone: 'Europe/Paris' });
 const paris = createDateFormatter({ timeZone: 'Europe/Paris', dateFormat: 'US' });
 
-async function renderOverview(answer: unknown) {
+async function renderOverview(answer: unknown, health: unknown = { status: 'ok' }) {
   const view = renderApp(
     <>
       <ZoneProbe />
       <OverviewTab />
     </>,
-    { session: admin.session, api: { ...admin.api, 'GET /api/admin/overview': answer } },
+    {
+      session: admin.session,
+      api: { ...admin.api, 'GET /api/admin/overview': answer, 'GET /api/health': health },
+    },
   );
   await zoneApplied('Europe/Paris');
   return view;
@@ -70,6 +73,27 @@ async function stat(title: string) {
   const [value, note] = within(card).getAllByText((_, element) => element?.tagName === 'P');
   return { value: value?.textContent, note: note?.textContent ?? null, card: within(card) };
 }
+
+describe('OverviewTab: the server process (issue 31)', () => {
+  it("shows the event loop's delay from the administrator's health detail", async () => {
+    await renderOverview(overview({}), {
+      status: 'ok',
+      eventLoop: { p50Ms: 1.2, p99Ms: 14.5, maxMs: 130.25, windowSeconds: 95 },
+    });
+    expect(await stat('Event-loop delay (p99)')).toMatchObject({
+      value: '14.5 ms',
+      note: 'Longest 130.25 ms over the last 2 min of this process',
+    });
+  });
+
+  it('says "—" and why when the delay is unknown', async () => {
+    await renderOverview(overview({}), { status: 503, body: { status: 'degraded' } });
+    expect(await stat('Event-loop delay (p99)')).toMatchObject({
+      value: '—None',
+      note: 'Could not read the server’s health',
+    });
+  });
+});
 
 describe('OverviewTab: members and revenue (issue 28)', () => {
   it('splits Premium members and estimates revenue from the paying ones at the provider’s price', async () => {

@@ -7,7 +7,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useDates } from '@/web/features/preferences';
-import { overviewQuery } from '../api/admin';
+import { overviewQuery, serverHealthQuery } from '../api/admin';
 import { formatDuration } from '../lib/durations';
 
 /** An amount in minor units (cents) of `currency`: whole amounts without cents. */
@@ -80,6 +80,31 @@ function RevenueStat({ data }: { data: AdminOverview }) {
       title="Monthly Revenue"
       value={money(data.estimatedMonthlyRevenueCents, currency)}
       note={`Estimated: ${data.payingPremiumUsers} paying × ${amount} ${period}; ${billed}`}
+    />
+  );
+}
+
+/**
+ * Issue 31: how late this server process's event loop ran lately. While it is held no request is
+ * answered, so a high figure here is a stall every member felt.
+ */
+function EventLoopStat() {
+  const health = useQuery(serverHealthQuery);
+  const loop = health.data?.eventLoop;
+  const unknown = health.isError
+    ? 'Could not read the server’s health'
+    : health.isPending
+      ? 'Loading...'
+      : 'No samples yet';
+  return (
+    <Stat
+      title="Event-loop delay (p99)"
+      value={loop?.p99Ms != null ? `${loop.p99Ms} ms` : orNone(null)}
+      note={
+        loop?.p99Ms != null
+          ? `Longest ${loop.maxMs ?? 0} ms over the last ${formatDuration(loop.windowSeconds)} of this process`
+          : unknown
+      }
     />
   );
 }
@@ -162,6 +187,7 @@ export function OverviewTab() {
         note={`Last 24 hours · ${data.recentSyncErrors} with errors`}
       />
       <QuestionStats metrics={data.questions} />
+      <EventLoopStat />
     </div>
   );
 }

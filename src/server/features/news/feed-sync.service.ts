@@ -63,7 +63,7 @@ export async function recordFeedError(db: Db, feedId: string, message: string): 
 }
 
 /** Rows per INSERT: each chunk is its own short statement (issue 31). */
-export const STORE_CHUNK = 25;
+export const STORE_CHUNK = 10;
 
 /** Lets the queries and requests waiting behind a chunk run before the next one is sent. */
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -68,9 +68,7 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RouteGuard access="premium" />,
-        children: [
-          page(appRoutes.portfolio, () => import('./routes/portfolio')),
-        ],
+        children: [page(appRoutes.portfolio, () => import('./routes/portfolio'))],
       },
       {
         // Analysts see the dashboard's inbox tab only; administrators every tab.

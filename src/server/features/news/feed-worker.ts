@@ -26,49 +26,43 @@ export interface FeedParse {
   parseMs: number;
 }
 
-const isArticle = (article: Article | null): article is Article => article !== null;
+/**
+ * The feed's items in order, each with the base its links resolve against and its source's name;
+ * nothing is sanitised yet.
+ */
+function itemsOf(task: FeedTask) {
+  const { feed } = task;
+  if (task.kind === 'cryptocompare')
+    return task.items.map(cryptoCompareItem).map((item) => ({
+      ...item,
+      baseUrl: item.url ?? feed.url,
+      sourceName: item.sourceName ?? feed.name,
+    }));
+  const parsed = parseFeedDocument(decodeFeed(Buffer.from(task.body), task.contentType), task.url);
+  return parsed.items.map((item) => ({ ...item, baseUrl: parsed.baseUrl, sourceName: feed.name }));
+}
 
 export default function parseFeedTask(task: FeedTask): FeedParse {
   const started = performance.now();
   const { feed, max, firstSeen } = task;
   const xrpFeed = isXrpFeed(feed);
-  if (task.kind === 'cryptocompare') {
-    const kept = newestItems(task.items.map(cryptoCompareItem), max, firstSeen);
-    const articles = kept
-      .map((item) =>
-        toArticle(item, {
-          baseUrl: item.url ?? feed.url,
-          sourceName: item.sourceName ?? feed.name,
-          feedCategory: feed.category,
-          xrpFeed,
-          firstSeen,
-        }),
-      )
-      .filter(isArticle);
-    return {
-      articles,
-      itemsInFeed: task.items.length,
-      itemsKept: kept.length,
-      parseMs: performance.now() - started,
-    };
-  }
-  const parsed = parseFeedDocument(decodeFeed(Buffer.from(task.body), task.contentType), task.url);
+  const items = itemsOf(task);
   // Cut before sanitising: the items past the cap cost nothing more.
-  const kept = newestItems(parsed.items, max, firstSeen);
+  const kept = newestItems(items, max, firstSeen);
   const articles = kept
     .map((item) =>
       toArticle(item, {
-        baseUrl: parsed.baseUrl,
-        sourceName: feed.name,
+        baseUrl: item.baseUrl,
+        sourceName: item.sourceName,
         feedCategory: feed.category,
         xrpFeed,
         firstSeen,
       }),
     )
-    .filter(isArticle);
+    .filter((article): article is Article => article !== null);
   return {
     articles,
-    itemsInFeed: parsed.items.length,
+    itemsInFeed: items.length,
     itemsKept: kept.length,
     parseMs: performance.now() - started,
   };

@@ -10,9 +10,11 @@ export type EventLoader = (ids: string[]) => Promise<LiveEvent[]>;
  * Fans database NOTIFYs out to this process's live connections. One LISTEN per process; each
  * notification names an app_events row, loaded once however many clients are connected.
  */
+const CHANGED = 'changed:';
+
 export class EventBus {
   private readonly subscribers = new Set<(event: LiveEvent) => void>();
-  private readonly changeListeners = new Set<() => void>();
+  private readonly changeListeners = new Set<(table: string | null) => void>();
   private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
@@ -25,7 +27,9 @@ export class EventBus {
   }
 
   private async deliver(id: string): Promise<void> {
-    for (const listener of this.changeListeners) listener();
+    // `changed:<table>` names what changed (migration 0014); a live event's id does not, until loaded.
+    const table = id.startsWith(CHANGED) ? id.slice(CHANGED.length) : null;
+    for (const listener of this.changeListeners) listener(table);
     if (this.subscribers.size === 0 || !/^\d+$/.test(id)) return;
     try {
       for (const event of await this.loader([id]))
@@ -45,11 +49,14 @@ export class EventBus {
    * NOTIFY comes back (a member's next request must not be answered from before their own write).
    */
   changed(): void {
-    for (const listener of this.changeListeners) listener();
+    for (const listener of this.changeListeners) listener(null);
   }
 
-  /** Called on every change any process announces (before it is loaded): caches forget on it. */
-  onChange(listener: () => void): () => void {
+  /**
+   * Called on every change any process announces (before it is loaded): caches forget on it. `table`
+   * is the table a `changed:<table>` announcement names, null when the change is not known.
+   */
+  onChange(listener: (table: string | null) => void): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
   }

@@ -19,24 +19,39 @@ export function singleFlight<A extends unknown[], R>(
 
 /** What announces that data changed (the event bus: every process hears every insert's NOTIFY). */
 export interface ChangeFeed {
-  onChange(listener: () => void): () => void;
+  /** `table`: what a `changed:<table>` announcement names; null when not known (forget everything). */
+  onChange(listener: (table: string | null) => void): () => void;
 }
+
+/**
+ * Whether a kept read must be forgotten on a change: always when the change names no table, never
+ * when it names one of `unaffectedBy` (tables the read does not read). A news feed's sync announces
+ * each insert statement; the market figures need not be read again for it.
+ */
+export const forgets =
+  (unaffectedBy: readonly string[] = []) =>
+  (table: string | null): boolean =>
+    table === null || !unaffectedBy.includes(table);
 
 /**
  * A read kept in memory until the data changes: every answer is forgotten when `changes` announces a
  * change (any process's insert into the tables that feed the live events), and after `maxAgeMs` at
  * the latest, in case an announcement was lost (0 keeps nothing). An answer whose query overlapped a
- * change is not kept. Only for reads of insert-only data that every visitor sees alike (docs/decisions/0024).
+ * change is not kept; a change of a table in `unaffectedBy` is not one. Only for reads of insert-only
+ * data that every visitor sees alike (docs/decisions/0024).
  */
 export function cachedRead<A extends unknown[], R>(
   changes: ChangeFeed,
   call: (...args: A) => Promise<R>,
   keyOf: (...args: A) => string,
   maxAgeMs = 60_000,
+  unaffectedBy: readonly string[] = [],
 ): (...args: A) => Promise<R> {
   const kept = new Map<string, { value: R; at: number }>();
   let generation = 0;
-  changes.onChange(() => {
+  const forgetsOn = forgets(unaffectedBy);
+  changes.onChange((table) => {
+    if (!forgetsOn(table)) return;
     generation += 1;
     kept.clear();
   });

@@ -6,10 +6,13 @@ import { createViewerCache } from './viewer-cache';
 
 /** A change feed the test fires by hand. */
 function feed() {
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(table: string | null) => void>();
   return {
-    onChange: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
-    fire: () => listeners.forEach((listener) => listener()),
+    onChange: (listener: (table: string | null) => void) => (
+      listeners.add(listener),
+      () => listeners.delete(listener)
+    ),
+    fire: (table: string | null = null) => listeners.forEach((listener) => listener(table)),
   };
 }
 const viewerUntil = (expiresAt: Date) => ({ session: { expiresAt } }) as unknown as Viewer;
@@ -24,6 +27,18 @@ describe('createViewerCache', () => {
     expect(cache.get('a=1')).toBe(viewer);
     expect(cache.get('a=2')).toBeUndefined();
     changes.fire();
+    expect(cache.get('a=1')).toBeUndefined();
+  });
+
+  it("keeps viewers through a news feed's inserts, which say nothing about sessions", () => {
+    const changes = feed();
+    const cache = createViewerCache(changes, 60_000)!;
+    const viewer = viewerUntil(new Date(Date.now() + HOUR));
+    cache.keep('a=1', viewer, cache.generation());
+    changes.fire('news_articles');
+    changes.fire('crypto_metrics');
+    expect(cache.get('a=1')).toBe(viewer);
+    changes.fire('user');
     expect(cache.get('a=1')).toBeUndefined();
   });
 

@@ -1,5 +1,8 @@
 import type { Viewer } from './context';
-import type { ChangeFeed } from './read-cache';
+import { forgets, type ChangeFeed } from './read-cache';
+
+/** The tables whose changes are announced by name (migration 0014): news, market figures, feeds. */
+const CONTENT_TABLES = ['news_articles', 'crypto_metrics', 'fear_greed_index', 'rss_feeds'];
 
 /** Past this many signed-in browsers the cache starts over rather than grow. */
 const MAX_ENTRIES = 10_000;
@@ -22,7 +25,10 @@ export function createViewerCache(changes: ChangeFeed, maxAgeMs: number): Viewer
   if (maxAgeMs <= 0) return null;
   const kept = new Map<string, { viewer: Viewer; at: number }>();
   let current = 0;
-  changes.onChange(() => {
+  // Content tables' announcements (migration 0014) say nothing about who a session belongs to.
+  const forgetsOn = forgets(CONTENT_TABLES);
+  changes.onChange((table) => {
+    if (!forgetsOn(table)) return;
     current += 1;
     kept.clear();
   });

@@ -60,6 +60,32 @@ describe('reads kept in memory until a change is announced', () => {
     expect(await latestPrice()).toBe('3.0000');
   });
 
+  it("keeps the market figures through a news feed's inserts", async () => {
+    await announced(() =>
+      app.handle.db.insertInto('crypto_metrics').values({ symbol: 'XRP', price: '4.0000' }).execute(),
+    );
+    expect(await latestPrice()).toBe('4.0000');
+    // Unannounced, as if lost: only a change the figures depend on would show it.
+    await app.handle.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+      await sql`UPDATE crypto_metrics SET price = 4.5`.execute(trx);
+    });
+    await announced(() =>
+      app.handle.db
+        .insertInto('news_articles')
+        .values({
+          title: 'Unrelated story',
+          body_text: 'Text',
+          url: 'https://example.com/unrelated',
+          categories: ['XRP'],
+          published_at: new Date(),
+        })
+        .execute(),
+    );
+    expect(await latestPrice()).toBe('4.0000');
+    await announced(() => app.handle.db.deleteFrom('news_articles').execute());
+  });
+
   it('the news list: a new article and a removed one are seen at once', async () => {
     expect(await titles()).toEqual([]);
     await announced(() =>

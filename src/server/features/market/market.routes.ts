@@ -87,12 +87,15 @@ export function createMarketRoutes(deps: AppDeps) {
     async (symbol: string) => jsonText(await getMetricsView(deps.db, symbol)),
     (symbol) => symbol,
     maxAgeMs,
+    // Its own tables announce as live events (which forget everything); these it does not read.
+    ['news_articles', 'rss_feeds', 'fear_greed_index'],
   );
   const fearGreed = cachedRead(
     deps.events,
     async () => jsonText(await getFearGreedView(deps.db)),
     () => '',
     maxAgeMs,
+    ['news_articles', 'rss_feeds', 'crypto_metrics'],
   );
   return createRouter()
     .openapi(metricsRoute, async (c) => sendJson(c, await metrics(c.req.valid('query').symbol)))

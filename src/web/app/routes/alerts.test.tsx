@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AlertRule } from '@/domain/alerts/alerts.schema';
+import { alertRule } from '../../../../tests/support/alert-rules';
 import { member } from '../../../../tests/support/members';
 import { renderApp } from '../../../../tests/support/render-app';
 import { Component as Alerts } from './alerts';
@@ -25,24 +26,6 @@ const metrics = (
   },
   previous: null,
   source: { ...source, failingSince },
-});
-
-const rule = (overrides: Partial<AlertRule>): AlertRule => ({
-  id: 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f',
-  kind: 'price',
-  direction: 'above',
-  target: 2.5,
-  percent: null,
-  window: null,
-  note: null,
-  active: true,
-  lastSide: 'below',
-  lastFiredAt: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  watchedAccountId: null,
-  watchedAccountLabel: null,
-  history: null,
-  ...overrides,
 });
 
 function renderAlerts(
@@ -95,8 +78,8 @@ describe('/alerts for a free member', () => {
   it('offers Edit on a price target, not on a Premium rule kept from before a downgrade', async () => {
     renderAlerts({
       rules: [
-        rule({}),
-        rule({
+        alertRule(),
+        alertRule({
           id: 'b3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f',
           kind: 'percent',
           direction: 'either',
@@ -110,6 +93,25 @@ describe('/alerts for a free member', () => {
     expect(await screen.findByRole('button', { name: 'Edit XRP goes above $2.50' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit XRP moves ±5 % within 1 hour' })).toBeNull();
     expect(screen.getByText('Not checked on the Free plan: it works again with Premium.')).toBeTruthy();
+  });
+});
+
+describe('/alerts: the create form and the Edit dialog on one page', () => {
+  it('keeps every id unique, so each field names its own problem', async () => {
+    renderAlerts({ plan: 'premium', rules: [alertRule()] });
+    const create = await screen.findByRole('form', { name: 'Price alert' });
+    fireEvent.change(within(create).getByLabelText('Price Target (USD)'), { target: { value: '' } });
+    fireEvent.click(within(create).getByRole('button', { name: 'Set Alert' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit XRP goes above $2.50' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit alert' });
+    const edited = within(dialog).getByLabelText('Price Target (USD)');
+    fireEvent.change(edited, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(edited.getAttribute('aria-describedby')).toBe('edit-price-target-error'));
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    expect(ids).toContain('price-target-error');
+    expect(ids.length).toBe(new Set(ids).size);
+    expect(dialog.querySelector('#edit-price-target-error')?.textContent).toBeTruthy();
   });
 });
 
@@ -135,7 +137,7 @@ describe('/alerts: a percentage rule’s history note', () => {
     renderAlerts({
       plan: 'premium',
       rules: [
-        rule({
+        alertRule({
           kind: 'percent',
           direction: 'either',
           target: null,
@@ -143,7 +145,7 @@ describe('/alerts: a percentage rule’s history note', () => {
           window: '24h',
           history: { ready: false, readyAt: '2026-11-28T01:00:00.000Z' },
         }),
-        rule({
+        alertRule({
           id: 'b3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f',
           kind: 'percent',
           direction: 'up',

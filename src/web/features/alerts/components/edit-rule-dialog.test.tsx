@@ -2,26 +2,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AlertRule } from '@/domain/alerts/alerts.schema';
+import { ALERT_RULE_ID, alertRule } from '../../../../../tests/support/alert-rules';
 import { renderApp } from '../../../../../tests/support/render-app';
 import { EditRuleDialog } from './edit-rule-dialog';
 
-const ID = 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f';
-const priceRule: AlertRule = {
-  id: ID,
-  kind: 'price',
-  direction: 'above',
-  target: 2.5,
-  percent: null,
-  window: null,
-  note: 'take profit',
-  active: true,
-  lastSide: 'below',
-  lastFiredAt: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  watchedAccountId: null,
-  watchedAccountLabel: null,
-  history: null,
-};
+const ID = ALERT_RULE_ID;
+const priceRule = alertRule({ note: 'take profit' });
 
 describe('EditRuleDialog', () => {
   it('opens with the rule’s values, sends the create schema’s body, closes and toasts', async () => {

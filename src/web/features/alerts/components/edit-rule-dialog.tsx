@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { Control, DefaultValues, FieldValues } from 'react-hook-form';
 import {
   accountMoveRuleInputSchema,
   describeRule,
@@ -8,34 +8,30 @@ import {
   formatTarget,
   percentRuleInputSchema,
   priceRuleInputSchema,
-  type AlertRule,
-  type AlertRuleInput,
 } from '@/domain/alerts/alerts.schema';
+import type { AlertRule, AlertRuleInput } from '@/domain/alerts/alerts.schema';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/web/components/ui/dialog';
 import { FormAlert } from '@/web/components/ui/form-alert';
-import { Input } from '@/web/components/ui/input';
 import { refusal, useSchemaForm } from '@/web/lib/form';
 import { useEditRule } from '../api/alerts';
-import { AmountField, ChoiceField, fieldClass, Problem } from './rule-forms';
+import { AccountMoveFields, FearGreedFields, NoteField, PercentFields, PriceFields } from './rule-fields';
 
-const crossing = (subject: string, level: string) =>
-  [
-    ['above', `Rises above the ${level}`],
-    ['below', `Falls below the ${level}`],
-    ['crosses', `Crosses ${subject} either way`],
-  ] as const;
+type FormProps = { rule: AlertRule; userId: string; onDone: () => void };
 
-/** The form of one edit: the kind's fields, the note, Save; a refusal shown above it and kept typed. */
-function EditForm<Input extends FieldValues, Output extends AlertRuleInput>(props: {
-  rule: AlertRule;
-  userId: string;
-  form: UseFormReturn<Input, unknown, Output>;
-  onDone: () => void;
-  children: ReactNode;
-}) {
+/**
+ * The form of one edit: the kind's schema filled with the rule's values, its fields, the note and
+ * Save; a refusal is shown above it and what was typed stays.
+ */
+function EditForm<Input extends FieldValues, Output extends AlertRuleInput>(
+  props: FormProps & {
+    schema: StandardSchemaV1<Input, Output>;
+    values: DefaultValues<Input>;
+    fields: (control: Control<Input, unknown, Output>) => ReactNode;
+  },
+) {
   const edit = useEditRule(props.userId);
-  const { form } = props;
+  const form = useSchemaForm(props.schema, { ...props.values, note: props.rule.note ?? '' });
   const noteError = (form.formState.errors as { note?: { message?: string } }).note?.message;
   return (
     <form
@@ -56,17 +52,13 @@ function EditForm<Input extends FieldValues, Output extends AlertRuleInput>(prop
       })}
     >
       {form.formState.errors.root && <FormAlert>{form.formState.errors.root.message}</FormAlert>}
-      <div className="grid gap-4 sm:grid-cols-2">{props.children}</div>
-      <label className={fieldClass}>
-        Note (optional)
-        <Input
-          maxLength={140}
-          aria-invalid={noteError ? true : undefined}
-          aria-describedby={noteError ? 'edit-note-error' : undefined}
-          {...form.register('note' as never)}
-        />
-        <Problem id="edit-note-error" message={noteError} />
-      </label>
+      <div className="grid gap-4 sm:grid-cols-2">{props.fields(form.control)}</div>
+      <NoteField
+        errorId="edit-note-error"
+        message={noteError}
+        disabled={false}
+        registration={form.register('note' as never)}
+      />
       <Button type="submit" disabled={edit.isPending} className="self-start">
         {edit.isPending ? 'Saving...' : 'Save Changes'}
       </Button>
@@ -74,150 +66,67 @@ function EditForm<Input extends FieldValues, Output extends AlertRuleInput>(prop
   );
 }
 
-type FormProps = { rule: AlertRule; userId: string; onDone: () => void };
-
-function PriceEdit({ rule, userId, onDone }: FormProps) {
-  const form = useSchemaForm(priceRuleInputSchema, {
-    kind: 'price',
-    target: rule.target ?? undefined,
-    direction: rule.direction as 'above',
-    note: rule.note ?? '',
-  } satisfies Partial<z.input<typeof priceRuleInputSchema>>);
-  return (
-    <EditForm rule={rule} userId={userId} form={form} onDone={onDone}>
-      <AmountField
-        id="edit-price-target"
-        label="Price Target (USD)"
-        control={form.control}
-        name="target"
-        step="0.01"
-        format={formatTarget}
-        disabled={false}
-      />
-      <ChoiceField
-        label="When XRP"
-        control={form.control}
-        name="direction"
-        disabled={false}
-        options={crossing('the target', 'target')}
-      />
-    </EditForm>
-  );
-}
-
-function PercentEdit({ rule, userId, onDone }: FormProps) {
-  const form = useSchemaForm(percentRuleInputSchema, {
-    kind: 'percent',
-    percent: rule.percent ?? undefined,
-    window: rule.window ?? '24h',
-    direction: rule.direction as 'either',
-    note: rule.note ?? '',
-  } satisfies Partial<z.input<typeof percentRuleInputSchema>>);
-  return (
-    <EditForm rule={rule} userId={userId} form={form} onDone={onDone}>
-      <AmountField
-        id="edit-percent-move"
-        label="Move (%)"
-        control={form.control}
-        name="percent"
-        step="0.1"
-        min="0.5"
-        max="100"
-        disabled={false}
-      />
-      <ChoiceField
-        label="Within"
-        control={form.control}
-        name="window"
-        disabled={false}
-        options={[
-          ['1h', '1 hour'],
-          ['24h', '24 hours'],
-        ]}
-      />
-      <ChoiceField
-        label="Direction"
-        control={form.control}
-        name="direction"
-        disabled={false}
-        options={[
-          ['either', 'Up or down'],
-          ['up', 'Up'],
-          ['down', 'Down'],
-        ]}
-      />
-    </EditForm>
-  );
-}
-
-function FearGreedEdit({ rule, userId, onDone }: FormProps) {
-  const form = useSchemaForm(fearGreedRuleInputSchema, {
-    kind: 'fear_greed',
-    target: rule.target ?? undefined,
-    direction: rule.direction as 'above',
-    note: rule.note ?? '',
-  } satisfies Partial<z.input<typeof fearGreedRuleInputSchema>>);
-  return (
-    <EditForm rule={rule} userId={userId} form={form} onDone={onDone}>
-      <AmountField
-        id="edit-fear-greed-level"
-        label="Fear & Greed level (1–99)"
-        control={form.control}
-        name="target"
-        step="1"
-        min="1"
-        max="99"
-        disabled={false}
-      />
-      <ChoiceField
-        label="When the index"
-        control={form.control}
-        name="direction"
-        disabled={false}
-        options={crossing('it', 'level')}
-      />
-    </EditForm>
-  );
-}
-
-function AccountMoveEdit({ rule, userId, onDone }: FormProps) {
-  const form = useSchemaForm(accountMoveRuleInputSchema, {
-    kind: 'account_move',
-    watchedAccountId: rule.watchedAccountId ?? '',
-    target: rule.target ?? undefined,
-    direction: rule.direction as 'either',
-    note: rule.note ?? '',
-  } satisfies Partial<z.input<typeof accountMoveRuleInputSchema>>);
-  return (
-    <EditForm rule={rule} userId={userId} form={form} onDone={onDone}>
-      <AmountField
-        id="edit-account-amount"
-        label="Payments of at least (XRP)"
-        control={form.control}
-        name="target"
-        step="1"
-        disabled={false}
-      />
-      <ChoiceField
-        label={`Into or out of ${rule.watchedAccountLabel ?? 'the watched account'}`}
-        control={form.control}
-        name="direction"
-        disabled={false}
-        options={[
-          ['either', 'Into or out of it'],
-          ['in', 'Into it'],
-          ['out', 'Out of it'],
-        ]}
-      />
-    </EditForm>
-  );
-}
-
+/** Each kind's edit form, filled with the rule's values; ids carry "edit-" so they never clash with create's. */
 const forms: Record<AlertRule['kind'], (props: FormProps) => ReactNode> = {
-  price: PriceEdit,
-  percent: PercentEdit,
-  fear_greed: FearGreedEdit,
-  account_move: AccountMoveEdit,
+  price: (props) => (
+    <EditForm
+      {...props}
+      schema={priceRuleInputSchema}
+      values={{
+        kind: 'price',
+        target: props.rule.target ?? undefined,
+        direction: props.rule.direction as 'above',
+      }}
+      fields={(control) => (
+        <PriceFields control={control} idPrefix="edit-" format={formatTarget} disabled={false} />
+      )}
+    />
+  ),
+  percent: (props) => (
+    <EditForm
+      {...props}
+      schema={percentRuleInputSchema}
+      values={{
+        kind: 'percent',
+        percent: props.rule.percent ?? undefined,
+        window: props.rule.window ?? '24h',
+        direction: props.rule.direction as 'either',
+      }}
+      fields={(control) => <PercentFields control={control} idPrefix="edit-" disabled={false} />}
+    />
+  ),
+  fear_greed: (props) => (
+    <EditForm
+      {...props}
+      schema={fearGreedRuleInputSchema}
+      values={{
+        kind: 'fear_greed',
+        target: props.rule.target ?? undefined,
+        direction: props.rule.direction as 'above',
+      }}
+      fields={(control) => <FearGreedFields control={control} idPrefix="edit-" disabled={false} />}
+    />
+  ),
+  account_move: (props) => (
+    <EditForm
+      {...props}
+      schema={accountMoveRuleInputSchema}
+      values={{
+        kind: 'account_move',
+        watchedAccountId: props.rule.watchedAccountId ?? '',
+        target: props.rule.target ?? undefined,
+        direction: props.rule.direction as 'either',
+      }}
+      fields={(control) => (
+        <AccountMoveFields
+          control={control}
+          idPrefix="edit-"
+          accountLabel={props.rule.watchedAccountLabel}
+          disabled={false}
+        />
+      )}
+    />
+  ),
 };
 
 /** Edit: a dialog with the rule's own form, filled with its values; closes and toasts when saved. */

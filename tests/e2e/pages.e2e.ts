@@ -72,6 +72,8 @@ test.describe('footer pages', () => {
   });
 
   test('the footer pages have no axe violations in the dark theme at 390 px', async ({ page, freshUser }) => {
+    // Six pages, each through axe: about 20 s on a quiet machine.
+    test.setTimeout(60_000);
     // The theme is a member's choice (visitors see the light theme).
     await freshUser('Nora Night');
     await page.request.patch('/api/preferences', { data: { themePreference: 'dark' } });

@@ -162,6 +162,16 @@ test.describe('membership', () => {
         'Payments are in test mode: no card is charged.',
       );
     }
+    // A bar in the page's flow, not a fixed note over the footer's e-mail field on a phone (review).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const banner = page.getByRole('complementary', { name: 'Payments' });
+    await expect(banner).toBeVisible();
+    expect(await banner.evaluate((element) => getComputedStyle(element).position)).toBe('static');
+    const email = page.locator('footer input[name="email"]');
+    await email.scrollIntoViewIfNeeded();
+    const [bar, field] = await Promise.all([banner.boundingBox(), email.boundingBox()]);
+    expect(bar && field && (bar.y + bar.height <= field.y || field.y + field.height <= bar.y)).toBe(true);
     await signInAs('free');
     await page.goto('/settings');
     await expect(page.getByRole('complementary', { name: 'Payments' })).toBeVisible();

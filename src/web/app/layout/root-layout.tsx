@@ -28,11 +28,12 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <TestModeBanner />
       <Header />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
         <Outlet />
       </main>
+      {/* In the flow above the footer, never over content or dialogs (issue 28 review). */}
+      <TestModeBanner />
       <Footer />
       <AuthLinkNotices />
       <ScrollRestoration />

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BillingSummary } from '@/domain/billing/billing';
 import type { SubscriptionPlan } from '@/domain/plans/entitlements';
@@ -66,6 +66,62 @@ describe('/membership in test mode', () => {
     expect(screen.getByTestId('test-mode-notice').textContent).toContain('no card is charged');
     expect(screen.queryByTestId('nothing-to-bill')).toBeNull();
     expect(document.body.textContent).not.toMatch(operatorText);
+    // The card claims no billing while nothing is charged (issue 28 review).
+    await waitFor(() =>
+      expect(document.body.textContent).toContain(
+        'Every Premium feature for $9 per month; payments are in test mode, so nothing is charged.',
+      ),
+    );
+    expect(document.body.textContent).not.toContain('billed by our payment provider');
+    // A paying member's help names the buttons they have.
+    expect(helpText()).toContain("Choose 'Manage Subscription'");
+  });
+});
+
+/** The "Need Help?" section's text. */
+function helpText(): string {
+  return screen.getByRole('region', { name: 'Need Help?' }).textContent ?? '';
+}
+
+describe('/membership: help that matches how the member holds Premium', () => {
+  it('gives an admin-granted member no instructions for buttons they lack, and whom to contact', async () => {
+    show('premium', 'test', { premiumSource: 'granted' });
+    await screen.findByTestId('nothing-to-bill');
+    const help = screen.getByRole('region', { name: 'Need Help?' });
+    expect(help.textContent).not.toMatch(/Manage Subscription|View Invoices|billing portal|refund/);
+    expect(help.textContent).toContain('Your Premium access was granted by the site’s team');
+    const links = within(help).getAllByRole('link', { name: 'contact us' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/contact', '/contact', '/contact']);
+  });
+
+  it('tells a granted member with past invoices where the View Invoices button leads', async () => {
+    show('premium', 'stripe', { premiumSource: 'granted', canManageBilling: true });
+    expect(await screen.findByRole('button', { name: 'View Invoices' })).toBeTruthy();
+    expect(helpText()).toContain("Choose 'View Invoices' to see the invoices of your earlier subscription.");
+    expect(helpText()).not.toContain('Manage Subscription');
+  });
+
+  it('gives a complimentary member the same, about complimentary access', async () => {
+    show('complimentary', 'stripe', { premiumSource: 'complimentary' });
+    await screen.findByTestId('nothing-to-bill');
+    expect(helpText()).not.toMatch(/Manage Subscription|View Invoices|billing portal/);
+    expect(helpText()).toContain('Your complimentary access was granted by the site’s team');
+  });
+
+  it('shows "−" beside an open question and "+" beside a closed one', async () => {
+    show('complimentary', 'stripe', { premiumSource: 'complimentary' });
+    const help = await screen.findByRole('region', { name: 'Need Help?' });
+    const question = within(help).getByText('Do I pay anything?');
+    const details = question.closest('details') as HTMLDetailsElement;
+    const sign = within(details).getByTestId('faq-sign');
+    expect(sign.textContent).toBe('+');
+    fireEvent.click(details.querySelector('summary') as HTMLElement);
+    await waitFor(() => expect(sign.textContent).toBe('−'));
+    expect(details.open).toBe(true);
+    expect(details.dataset.state).toBe('open');
+    fireEvent.click(details.querySelector('summary') as HTMLElement);
+    await waitFor(() => expect(sign.textContent).toBe('+'));
+    expect(details.dataset.state).toBe('closed');
   });
 });
 

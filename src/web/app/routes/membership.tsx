@@ -34,18 +34,25 @@ export function Component() {
 
   if (isPremium) {
     const complimentary = profile?.subscriptionPlan === 'complimentary';
+    const granted = !complimentary && summary.data?.premiumSource === 'granted';
     return (
       <div className="flex flex-col gap-10">
         <PageHeading title="Manage Your Premium Access">
           {complimentary
             ? 'Your complimentary access includes every Premium feature.'
-            : summary.data?.premiumSource === 'granted'
+            : granted
               ? 'Your Premium access and features in one place.'
               : 'Your subscription, billing and Premium features in one place.'}
         </PageHeading>
-        {testMode && !complimentary && summary.data?.premiumSource !== 'granted' && <TestModeNotice />}
+        {testMode && !complimentary && !granted && <TestModeNotice />}
         <ManagePremium complimentary={complimentary} summary={summary.data} />
-        <Faq title="Need Help?" items={premiumHelpFaq} />
+        <Faq
+          title="Need Help?"
+          items={premiumHelpFaq(
+            complimentary ? 'complimentary' : granted ? 'granted' : 'paying',
+            granted && summary.data?.canManageBilling === true,
+          )}
+        />
       </div>
     );
   }

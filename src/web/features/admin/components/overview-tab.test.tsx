@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminOverview } from '@/domain/admin/admin.schema';
 import type { QuestionMetrics } from '@/domain/questions/questions.schema';
@@ -51,7 +51,11 @@ const overview = (
 const admin = member({ role: 'admin', timezone: 'Europe/Paris' });
 const paris = createDateFormatter({ timeZone: 'Europe/Paris', dateFormat: 'US' });
 
-async function renderOverview(answer: unknown, health: unknown = { status: 'ok' }) {
+async function renderOverview(
+  answer: unknown,
+  health: unknown = { status: 'ok' },
+  billingMode: 'test' | 'stripe' = 'stripe',
+) {
   const view = renderApp(
     <>
       <ZoneProbe />
@@ -59,7 +63,16 @@ async function renderOverview(answer: unknown, health: unknown = { status: 'ok' 
     </>,
     {
       session: admin.session,
-      api: { ...admin.api, 'GET /api/admin/overview': answer, 'GET /api/health': health },
+      api: {
+        ...admin.api,
+        'GET /api/admin/overview': answer,
+        'GET /api/health': health,
+        'GET /api/billing/config': {
+          mode: billingMode,
+          price: { amountCents: 900, currency: 'usd', interval: 'month', intervalCount: 1 },
+          priceUnavailable: null,
+        },
+      },
     },
   );
   await zoneApplied('Europe/Paris');
@@ -106,6 +119,19 @@ describe('OverviewTab: members and revenue (issue 28)', () => {
       value: '$198',
       note: 'Estimated: 22 paying × $9 per month; billed: $189 recurring',
     });
+  });
+
+  it('marks the revenue as test mode, nothing charged, while payments are in test mode', async () => {
+    await renderOverview(
+      overview({}, { payingPremiumUsers: 1, estimatedMonthlyRevenueCents: 900, recurringRevenueCents: 900 }),
+      undefined,
+      'test',
+    );
+    await waitFor(async () =>
+      expect((await stat('Monthly Revenue')).note).toBe(
+        'Estimated: 1 paying × $9 per month; billed: $9 recurring (test mode: nothing charged)',
+      ),
+    );
   });
 
   it('names members on trial or with a failed payment, and shows a price that is not $9', async () => {

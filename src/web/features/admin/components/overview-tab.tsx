@@ -6,6 +6,7 @@ import type { QuestionMetrics } from '@/domain/questions/questions.schema';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
+import { billingConfigQuery } from '@/web/features/billing';
 import { useDates } from '@/web/features/preferences';
 import { overviewQuery, serverHealthQuery } from '../api/admin';
 import { formatDuration } from '../lib/durations';
@@ -56,11 +57,15 @@ function premiumSplit(data: AdminOverview): string {
 /**
  * Issue 28: paying members × Premium's price as the billing provider holds it, per month; "—" and why
  * when the price is unknown. Admin-granted and complimentary members pay nothing and are not counted.
+ * In test mode the note says nothing is charged: the figures are the test provider's, not money.
  */
 function RevenueStat({ data }: { data: AdminOverview }) {
+  const testMode = useQuery(billingConfigQuery).data?.mode === 'test';
   const price = data.premiumPrice;
   const currency = price?.currency ?? 'usd';
-  const billed = `billed: ${money(data.recurringRevenueCents, currency)} recurring`;
+  const billed = `billed: ${money(data.recurringRevenueCents, currency)} recurring${
+    testMode ? ' (test mode: nothing charged)' : ''
+  }`;
   if (!price || data.estimatedMonthlyRevenueCents === null)
     return (
       <Stat

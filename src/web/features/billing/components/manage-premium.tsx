@@ -1,10 +1,12 @@
 import { BarChart3, Bell, Building2, Crown, LifeBuoy, Settings2, SlidersHorizontal } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { premiumPlanFeatures } from '@/domain/plans/plans';
 import type { BillingSummary } from '@/domain/billing/billing';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { billingConfigQuery } from '../api/billing';
 import { usePortal } from '../lib/billing-actions';
 import { FeatureList } from './plan-cards';
 import { usePremiumPriceText } from './plan-price';
@@ -43,6 +45,7 @@ export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
   const dates = useDates();
   const portal = usePortal(true);
   const price = usePremiumPriceText('');
+  const testMode = useQuery(billingConfigQuery).data?.mode === 'test';
   const granted = !complimentary && summary?.premiumSource === 'granted';
   const billed = !complimentary && !granted;
   const subscription = billed ? (summary?.subscription ?? null) : null;
@@ -69,7 +72,9 @@ export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {
           <CardDescription>
             {complimentary || granted
               ? 'Every Premium feature, granted by our team, with nothing to pay.'
-              : `Every Premium feature${price ? ` for ${price}` : ''}, billed by our payment provider.`}
+              : testMode
+                ? `Every Premium feature${price ? ` for ${price}` : ''}; payments are in test mode, so nothing is charged.`
+                : `Every Premium feature${price ? ` for ${price}` : ''}, billed by our payment provider.`}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">

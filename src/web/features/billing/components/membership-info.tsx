@@ -1,4 +1,6 @@
 import { Coins, CreditCard, Quote } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { BillingMode } from '@/domain/billing/billing';
 import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -110,7 +112,7 @@ export function Testimonials() {
 
 export interface FaqItem {
   question: string;
-  answer: string;
+  answer: ReactNode;
 }
 
 /**
@@ -138,27 +140,75 @@ export const planFaq = (price: string | null, mode: BillingMode | undefined): Fa
   },
 ];
 
-export const premiumHelpFaq: FaqItem[] = [
-  {
-    question: 'How do I update my card?',
-    answer:
-      "Choose 'Manage Subscription' to open the billing portal, where you can change your payment method.",
-  },
-  {
-    question: 'What happens if I cancel?',
-    answer:
-      'Nothing is charged again, and you keep every Premium feature until the end of the current billing period. Then your account moves to the Free plan; no data is lost.',
-  },
-  {
-    question: 'Where are my invoices?',
-    answer: "Choose 'View Invoices' to see and download every invoice in the billing portal.",
-  },
-  {
-    question: 'Can I get a refund?',
-    answer:
-      'Within 30 days of subscribing, contact the Support Center for a full refund (30-day money-back guarantee).',
-  },
-];
+/** How a Premium member holds Premium: a paid subscription, granted by an administrator, or complimentary. */
+export type PremiumKind = 'paying' | 'granted' | 'complimentary';
+
+const contactUs = (
+  <Link to="/contact" className="font-medium text-primary underline underline-offset-4">
+    contact us
+  </Link>
+);
+
+/**
+ * The "Need Help?" questions for a Premium member's kind (issue 28): only a paying member is told of
+ * 'Manage Subscription'; a granted member of 'View Invoices' only when that button is shown
+ * (`pastInvoices`); granted and complimentary members are told whom to ask instead.
+ */
+export function premiumHelpFaq(kind: PremiumKind, pastInvoices = false): FaqItem[] {
+  if (kind === 'paying')
+    return [
+      {
+        question: 'How do I update my card?',
+        answer:
+          "Choose 'Manage Subscription' to open the billing portal, where you can change your payment method.",
+      },
+      {
+        question: 'What happens if I cancel?',
+        answer:
+          'Nothing is charged again, and you keep every Premium feature until the end of the current billing period. Then your account moves to the Free plan; no data is lost.',
+      },
+      {
+        question: 'Where are my invoices?',
+        answer: "Choose 'View Invoices' to see and download every invoice in the billing portal.",
+      },
+      {
+        question: 'Can I get a refund?',
+        answer:
+          'Within 30 days of subscribing, contact the Support Center for a full refund (30-day money-back guarantee).',
+      },
+    ];
+  const access = kind === 'complimentary' ? 'Your complimentary access' : 'Your Premium access';
+  return [
+    {
+      question: 'Do I pay anything?',
+      answer: (
+        <>
+          No. {access} was granted by the site’s team: no card is on file and nothing is charged. Questions
+          about it: {contactUs}.
+        </>
+      ),
+    },
+    {
+      question: 'How long does my access last?',
+      answer: (
+        <>
+          Until the site’s team ends it; there is no subscription to cancel. To change or end it, {contactUs}.
+        </>
+      ),
+    },
+    {
+      question: 'Where are my invoices?',
+      answer: pastInvoices ? (
+        "Your current access is not billed. Choose 'View Invoices' to see the invoices of your earlier subscription."
+      ) : (
+        <>
+          There are none: {access.charAt(0).toLowerCase() + access.slice(1)} is not billed. Questions:{' '}
+          {contactUs}.
+        </>
+      ),
+    },
+  ];
+}
 
 /** Questions and answers; native disclosure widgets, so keyboards and screen readers work as usual. */
 export function Faq({ title, items }: { title: string; items: readonly FaqItem[] }) {
@@ -169,22 +219,38 @@ export function Faq({ title, items }: { title: string; items: readonly FaqItem[]
       </h2>
       <div className="flex flex-col divide-y rounded-lg border bg-card">
         {items.map((item) => (
-          <details key={item.question} className="group p-4">
-            <summary className="cursor-pointer list-none font-medium marker:hidden focus-visible:outline-2 focus-visible:outline-ring">
-              <span className="flex items-center justify-between gap-4">
-                {item.question}
-                <span
-                  aria-hidden="true"
-                  className="text-muted-foreground transition-transform group-open:rotate-45"
-                >
-                  +
-                </span>
-              </span>
-            </summary>
-            <p className="mt-2 text-sm text-muted-foreground">{item.answer}</p>
-          </details>
+          <FaqEntry key={item.question} item={item} />
         ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * One question: the sign beside it is "+" while closed and "−" while open (data-state says which), so
+ * an open answer shows it can be closed again.
+ */
+function FaqEntry({ item }: { item: FaqItem }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="p-4"
+      data-state={open ? 'open' : 'closed'}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="cursor-pointer list-none font-medium marker:hidden focus-visible:outline-2 focus-visible:outline-ring">
+        <span className="flex items-center justify-between gap-4">
+          {item.question}
+          <span
+            aria-hidden="true"
+            data-testid="faq-sign"
+            className="text-lg leading-none text-muted-foreground"
+          >
+            {open ? '−' : '+'}
+          </span>
+        </span>
+      </summary>
+      <p className="mt-2 text-sm text-muted-foreground">{item.answer}</p>
+    </details>
   );
 }

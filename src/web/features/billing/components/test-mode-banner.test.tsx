@@ -36,6 +36,16 @@ describe('TestModeBanner', () => {
     expect(requested).toEqual(['/api/billing/config']);
   });
 
+  it('is a bar in the page flow, not laid over the content or dialogs', async () => {
+    showWith({ mode: 'test' });
+    const banner = await screen.findByRole('complementary', { name: 'Payments' });
+    // The review found the fixed corner note over fields, cards and dialog overlays.
+    expect(banner.className.split(/\s+/)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(fixed|absolute|sticky|z-\d+)$/)]),
+    );
+    expect(banner.getAttribute('title')).toBeNull();
+  });
+
   it('takes no space with Stripe, nor while the mode is not known', async () => {
     const stripe = showWith({ mode: 'stripe' });
     await waitFor(() => expect(stripe.requested).toHaveLength(1));

@@ -6,9 +6,9 @@ export const TEST_MODE_BANNER_TEXT = 'Payments are in test mode: no card is char
 
 /**
  * On every page while the server runs the local test-mode provider, so no member takes Premium for a
- * paid plan. Nothing at all with Stripe, or until the mode is known. A small fixed note in a corner:
- * appearing when the answer comes, it moves nothing on the page (no layout shift). On a phone it is
- * the flask alone, so it does not sit over a field's message or a button at the bottom of the screen.
+ * paid plan. Nothing at all with Stripe, or until the mode is known. A slim bar in the page's flow just
+ * above the footer: it covers nothing (no fixed position over fields, cards or dialogs), and appearing
+ * when the answer comes it moves nothing the reader is looking at above it.
  */
 export function TestModeBanner() {
   const { data } = useQuery(billingConfigQuery);
@@ -17,11 +17,10 @@ export function TestModeBanner() {
     <aside
       aria-label="Payments"
       data-testid="test-mode-banner"
-      title={TEST_MODE_BANNER_TEXT}
-      className="pointer-events-none fixed bottom-2 left-2 z-40 max-w-[calc(100vw-1rem)] rounded-full border border-amber-300 bg-amber-100 px-1.5 py-1 text-xs font-medium text-amber-950 shadow-sm sm:px-3 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+      className="border-t border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-xs font-medium text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
     >
-      <FlaskConical className="inline size-3.5 align-[-2px] sm:mr-1.5" aria-hidden="true" />
-      <span className="sr-only sm:not-sr-only">{TEST_MODE_BANNER_TEXT}</span>
+      <FlaskConical className="mr-1.5 inline size-3.5 align-[-2px]" aria-hidden="true" />
+      {TEST_MODE_BANNER_TEXT}
     </aside>
   );
 }

@@ -323,12 +323,12 @@ test.describe('alerts for a free member, edits and history (issue 28)', () => {
     }
     // The hour rule of a fresh run cannot be ready: the first stored price is minutes old.
     expect(rules.find((rule) => rule.window === '1h')?.history.ready).toBe(false);
-    await page.getByRole('button', { name: 'Edit XRP moves ±5 % within 1 hour' }).click();
+    await page.getByRole('button', { name: 'Edit XRP moves ±5% within 1 hour' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit alert' });
     await dialog.getByLabel('Move (%)').fill('7.5');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Alert updated')).toBeVisible();
-    await expect(rows.filter({ hasText: 'XRP moves ±7.5 % within 1 hour' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'XRP moves ±7.5% within 1 hour' })).toHaveCount(1);
   });
 });
 

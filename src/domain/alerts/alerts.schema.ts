@@ -12,6 +12,8 @@ export interface AlertType {
   id: AlertTypeId;
   name: string;
   description: string;
+  /** What a Premium member reads instead, where the free wording would upsell what they already have. */
+  premiumDescription?: string;
   premium: boolean;
   /** The preference field that switches the type on (saved per user on the server). */
   field: 'alertsPriceEnabled' | 'alertsWhaleEnabled' | 'alertsRegulatoryEnabled' | 'alertsAdoptionEnabled';
@@ -22,7 +24,8 @@ export const alertTypes: readonly AlertType[] = [
   {
     id: 'price',
     name: 'Price Alerts',
-    description: 'Your price targets, and for Premium percentage moves and Fear & Greed levels',
+    description: 'Your price targets. Premium adds percentage moves and Fear & Greed levels',
+    premiumDescription: 'Your price targets, percentage moves and Fear & Greed levels',
     premium: false,
     field: 'alertsPriceEnabled',
   },
@@ -209,7 +212,7 @@ export function describeRule(
   }
   if (rule.kind === 'percent') {
     const move = rule.direction === 'up' ? 'rises' : rule.direction === 'down' ? 'falls' : 'moves';
-    return `XRP ${move} ${rule.direction === 'either' ? '±' : ''}${rule.percent} % within ${rule.window === '1h' ? '1 hour' : '24 hours'}`;
+    return `XRP ${move} ${rule.direction === 'either' ? '±' : ''}${rule.percent}% within ${rule.window === '1h' ? '1 hour' : '24 hours'}`;
   }
   const subject = rule.kind === 'price' ? 'XRP' : 'Fear & Greed';
   const level = rule.kind === 'price' ? `$${formatTarget(rule.target ?? 0)}` : String(rule.target);

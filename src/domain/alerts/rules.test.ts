@@ -221,7 +221,7 @@ describe('rule input', () => {
     ).toBe('XRP crosses $0.6543');
     expect(
       describeRule({ kind: 'percent', direction: 'either', target: null, percent: 5, window: '1h' }),
-    ).toBe('XRP moves ±5 % within 1 hour');
+    ).toBe('XRP moves ±5% within 1 hour');
     expect(
       describeRule({ kind: 'fear_greed', direction: 'below', target: 25, percent: null, window: null }),
     ).toBe('Fear & Greed goes below 25');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCountOf,
   formatAmount,
   formatEventDate,
   formatExcerpt,
@@ -79,5 +80,14 @@ describe('formats of SPEC §9', () => {
     expect(formatExcerpt('a'.repeat(120))).toBe('a'.repeat(120));
     expect(formatExcerpt('a'.repeat(121))).toBe(`${'a'.repeat(120)}...`);
     expect(formatExcerpt('  two\n  lines  ')).toBe('two lines');
+  });
+});
+
+describe('formatCountOf', () => {
+  it('writes one thing in the singular and any other count in the plural', () => {
+    expect(formatCountOf(1, 'item')).toBe('1 item');
+    expect(formatCountOf(0, 'item')).toBe('0 items');
+    expect(formatCountOf(1200, 'item')).toBe('1,200 items');
+    expect(formatCountOf(2, 'entry', 'entries')).toBe('2 entries');
   });
 });

@@ -88,3 +88,8 @@ export function formatExcerpt(text: string, length = EXCERPT_LENGTH): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   return clean.length > length ? `${clean.slice(0, length).trimEnd()}...` : clean;
 }
+
+/** "1 item", "2 items", "0 items": a count with its noun in the right number. */
+export function formatCountOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}

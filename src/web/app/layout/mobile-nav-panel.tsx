@@ -1,11 +1,4 @@
-import {
-  CreditCard,
-  Inbox,
-  LayoutDashboard,
-  LogOut,
-  MessageCircleQuestionMark,
-  Settings,
-} from 'lucide-react';
+import { Inbox, LayoutDashboard, LogOut, MessageCircleQuestionMark, Settings } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { appRoutes } from '@/domain/routing/routes';
 import { useSession } from '@/web/lib/session';
@@ -66,9 +59,6 @@ export function MobileNavPanel({
             <>
               <Link to="/settings" onClick={close} className={panelLink}>
                 <Settings className="size-4" aria-hidden="true" /> Settings
-              </Link>
-              <Link to="/membership" onClick={close} className={panelLink}>
-                <CreditCard className="size-4" aria-hidden="true" /> Membership
               </Link>
               <Link to={appRoutes.ask} onClick={close} className={panelLink}>
                 <MessageCircleQuestionMark className="size-4" aria-hidden="true" /> Ask an Analyst

@@ -91,8 +91,32 @@ describe('/alerts for a free member', () => {
       ],
     });
     expect(await screen.findByRole('button', { name: 'Edit XRP goes above $2.50' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Edit XRP moves ±5 % within 1 hour' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit XRP moves ±5% within 1 hour' })).toBeNull();
     expect(screen.getByText('Not checked on the Free plan: it works again with Premium.')).toBeTruthy();
+  });
+});
+
+describe('/alerts notification settings and type wording, per plan', () => {
+  it('tells a free member SMS is coming soon, Push comes with Premium, and what Premium adds to price alerts', async () => {
+    renderAlerts();
+    expect(
+      await screen.findByText('Your price targets. Premium adds percentage moves and Fear & Greed levels'),
+    ).toBeTruthy();
+    const sms = screen.getByRole('switch', { name: 'SMS' });
+    expect(sms.closest('div.flex')?.textContent).toContain('Coming soon.');
+    expect(screen.getByText('Available with Premium.')).toBeTruthy();
+    expect(screen.queryByText(/available with Premium/)).toBeNull();
+  });
+
+  it('tells a Premium member the same about SMS and describes price alerts without upselling them', async () => {
+    renderAlerts({ plan: 'premium' });
+    expect(
+      await screen.findByText('Your price targets, percentage moves and Fear & Greed levels'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Premium adds percentage moves|for Premium percentage/)).toBeNull();
+    expect(screen.getByRole('switch', { name: 'SMS' }).closest('div.flex')?.textContent).toContain(
+      'Coming soon.',
+    );
   });
 });
 

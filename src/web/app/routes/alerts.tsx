@@ -50,7 +50,7 @@ function AlertTypesCard({ userId, isPremium }: { userId: string; isPremium: bool
                 key={type.id}
                 id={`alert-type-${type.id}`}
                 label={type.name}
-                description={type.description}
+                description={isPremium ? (type.premiumDescription ?? type.description) : type.description}
                 premium={type.premium && !isPremium}
               >
                 <Switch
@@ -279,7 +279,7 @@ function NotificationSettingsCard({ userId, isPremium }: { userId: string; isPre
           <SettingRow
             id="alerts-push"
             label="Push"
-            description={isPremium ? 'Notifications in this browser.' : 'available with Premium'}
+            description={isPremium ? 'Notifications in this browser.' : 'Available with Premium.'}
             premium={!isPremium}
           >
             <PushToggle id="alerts-push" />
@@ -289,7 +289,8 @@ function NotificationSettingsCard({ userId, isPremium }: { userId: string; isPre
         <SettingRow
           id="alerts-sms"
           label="SMS"
-          description={isPremium ? 'Coming soon.' : 'available with Premium'}
+          // SMS is not built for any plan yet, so every member reads the same thing.
+          description="Coming soon."
         >
           <Switch id="alerts-sms" checked={false} disabled />
         </SettingRow>

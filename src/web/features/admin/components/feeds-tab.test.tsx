@@ -33,6 +33,41 @@ function type(dialog: ReturnType<typeof within>, label: string, value: string) {
   return input;
 }
 
+describe('FeedsTab feed list', () => {
+  it('shows each feed as a card: the whole address, type and category, its item count in the right number', async () => {
+    const longUrl = 'http://127.0.0.1:4010/feeds/a-very-long-path/that-would-not-fit-a-phone.xml';
+    renderApp(<FeedsTab />, {
+      api: {
+        'GET /api/admin/feeds': [
+          { ...stored, url: longUrl, lastFetchedAt: new Date().toISOString(), lastItemCount: 1 },
+          {
+            ...stored,
+            id: 'feed-2',
+            name: 'Ripple Blog',
+            lastFetchedAt: new Date().toISOString(),
+            lastItemCount: 3,
+          },
+        ],
+      },
+    });
+    const [first, second] = await screen.findAllByTestId('admin-feed');
+    const url = within(first!).getByTestId('admin-feed-url');
+    expect(url.textContent).toBe(longUrl);
+    expect(url.className.split(' ')).toContain('break-all');
+    expect(url.className.split(' ')).not.toContain('truncate');
+    expect(first!.textContent).toContain('rss · TECHNOLOGY');
+    expect(first!.textContent).toContain('· 1 item');
+    expect(first!.textContent).not.toContain('1 items');
+    expect(second!.textContent).toContain('· 3 items');
+    // On phones the card stacks: the switch and buttons get a row of their own below the text.
+    expect(first!.className.split(' ')).toEqual(expect.arrayContaining(['flex-col', 'sm:flex-row']));
+    const actions = within(first!).getByTestId('admin-feed-actions');
+    expect(within(actions).getByRole('switch', { name: 'Ledger Weekly enabled' })).toBeTruthy();
+    expect(within(actions).getByRole('button', { name: 'Edit Ledger Weekly' })).toBeTruthy();
+    expect(first!.lastElementChild).toBe(actions);
+  });
+});
+
 describe('FeedsTab feed form', () => {
   it('checks the name and the address before sending anything, and keeps what was typed', async () => {
     const view = renderApp(<FeedsTab />, { api: { 'GET /api/admin/feeds': [] } });

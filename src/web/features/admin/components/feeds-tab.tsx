@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { formatCountOf } from '@/domain/format/format';
 import { NEWS_CATEGORIES, isNewsCategory } from '@/domain/news/categories';
 import { rssFeedInputSchema, type RssFeedDto } from '@/domain/news/news.schema';
 import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
@@ -140,25 +141,28 @@ export function FeedsTab() {
             {feeds.data.map((feed) => (
               <li
                 key={feed.id}
-                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                // Phones: a card with the full address, then the controls on their own row.
+                className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
                 data-testid="admin-feed"
               >
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">
-                    {feed.name}{' '}
-                    <span className="text-xs text-muted-foreground">
-                      {feed.feedType} · {feed.category}
-                    </span>
+                <div className="flex min-w-0 flex-col gap-0.5 sm:flex-1">
+                  <p className="break-words font-medium">{feed.name}</p>
+                  <p className="break-all text-sm text-muted-foreground" data-testid="admin-feed-url">
+                    {feed.url}
                   </p>
-                  <p className="truncate text-sm text-muted-foreground">{feed.url}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {feed.feedType} · {feed.category}
+                  </p>
                   <p className="text-xs text-muted-foreground">
                     {feed.lastFetchedAt
-                      ? `Fetched ${dates.age(feed.lastFetchedAt)}${feed.lastItemCount !== null ? ` · ${feed.lastItemCount} items` : ''}`
+                      ? `Fetched ${dates.age(feed.lastFetchedAt)}${feed.lastItemCount !== null ? ` · ${formatCountOf(feed.lastItemCount, 'item')}` : ''}`
                       : 'Not fetched yet'}
-                    {feed.lastError && <span className="text-destructive"> · {feed.lastError}</span>}
+                    {feed.lastError && (
+                      <span className="break-words text-destructive"> · {feed.lastError}</span>
+                    )}
                   </p>
                 </div>
-                <div className="flex items-center gap-2">
+                <div className="flex shrink-0 items-center gap-2" data-testid="admin-feed-actions">
                   <Switch
                     aria-label={`${feed.name} enabled`}
                     checked={feed.enabled}

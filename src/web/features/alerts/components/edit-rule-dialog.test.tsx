@@ -86,7 +86,7 @@ describe('EditRuleDialog', () => {
         },
       },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Edit XRP moves ±5 % within 1 hour' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit XRP moves ±5% within 1 hour' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit alert' });
     fireEvent.change(within(dialog).getByLabelText('Move (%)'), { target: { value: '7.5' } });
     fireEvent.change(within(dialog).getByLabelText('Within'), { target: { value: '24h' } });

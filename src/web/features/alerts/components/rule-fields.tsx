@@ -204,7 +204,7 @@ export function PriceFields({
   );
 }
 
-/** "XRP moves ±N % within 1 h / 24 h". */
+/** "XRP moves ±N% within 1 h / 24 h". */
 export function PercentFields(props: FieldsProps<typeof percentRuleInputSchema>) {
   return (
     <KindFields

@@ -85,7 +85,7 @@ export function PriceAlertForm({ userId, disabled }: { userId: string; disabled:
   );
 }
 
-/** Premium: "XRP moves ±N % within 1 h / 24 h" and Fear & Greed levels. */
+/** Premium: "XRP moves ±N% within 1 h / 24 h" and Fear & Greed levels. */
 export function MarketAlertForms({ userId, disabled }: { userId: string; disabled: boolean }) {
   return (
     <div className="flex flex-col gap-6">

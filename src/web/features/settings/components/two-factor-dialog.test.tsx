@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, type RenderAppOptions } from '../../../../../tests/support/render-app';
@@ -108,7 +108,12 @@ describe('TwoFactorDialog', () => {
     codeRight = true;
     fireEvent.click(screen.getByRole('button', { name: 'Enable' }));
     expect(await screen.findByText('Two-factor authentication enabled successfully!')).toBeTruthy();
-    expect(screen.getByTestId('backup-codes').textContent).toBe(backupCodes.join(''));
+    const list = screen.getByTestId('backup-codes');
+    expect(list.textContent).toBe(backupCodes.join(''));
+    // Phones get one column, and no code ever breaks across lines (a split code is easy to mistype).
+    expect(list.className).toMatch(/(^| )grid-cols-1( |$)/);
+    for (const item of within(list).getAllByRole('listitem'))
+      expect(item.className.split(' ')).toEqual(expect.arrayContaining(['whitespace-nowrap', 'font-mono']));
     expect(onEnabled).toHaveBeenCalledTimes(1);
   });
 });

@@ -221,9 +221,13 @@ export function TwoFactorDialog({
               Save these backup codes somewhere safe. Each signs you in once if you lose your phone. They will
               not be shown again.
             </p>
-            <ul className="grid grid-cols-2 gap-2 font-mono text-sm" data-testid="backup-codes">
+            {/* One column on phones: a 23-character code fits a line there only if it has the width. */}
+            <ul
+              className="grid grid-cols-1 gap-2 font-mono text-sm sm:grid-cols-2"
+              data-testid="backup-codes"
+            >
               {step.backupCodes.map((backup) => (
-                <li key={backup} className="rounded bg-muted px-2 py-1">
+                <li key={backup} className="whitespace-nowrap rounded bg-muted px-2 py-1 font-mono">
                   {backup}
                 </li>
               ))}

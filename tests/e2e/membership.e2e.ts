@@ -31,7 +31,10 @@ test.describe('membership', () => {
     // Checkout opens in a new tab: the local test-mode checkout, clearly labelled.
     const checkout = await clickToNewTab(page, 'Upgrade to Premium');
     await expect(checkout).toHaveURL(/\/billing\/test\/checkout\/cs_test_[0-9a-f]+$/);
-    await expect(checkout.getByText('Payments are in test mode: no card is charged')).toBeVisible();
+    // The checkout's own notice (every page also carries the site-wide test-mode bar).
+    await expect(checkout.getByTestId('test-mode-notice')).toContainText(
+      'Payments are in test mode: no card is charged',
+    );
     await expect(checkout.getByText('$9.00').first()).toBeVisible();
     await checkout.getByRole('button', { name: 'Pay $9.00' }).click();
 

@@ -6,7 +6,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
 import { removeUserTraces } from './features/account/account.service';
 import { createBilling, type Billing } from './features/billing/billing';
-import { cancelForDeletion } from './features/billing/billing.service';
+import { cancelForDeletion } from './features/billing/billing-provider.service';
 import { createViewerCache } from './lib/viewer-cache';
 import { loadEvents } from './features/events/events.service';
 import { ensureProfile } from './lib/profiles';

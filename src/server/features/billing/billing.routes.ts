@@ -16,9 +16,9 @@ import type { BillingDeps } from './billing';
 import { enforceRateLimit, type RateRule } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
+import { billingConfig } from './billing-provider.service';
 import { listInvoices, subscriptionStatus } from './billing-status.service';
 import {
-  billingConfig,
   billingSummary,
   openPortal,
   processBillingEvent,

@@ -1,3 +1,4 @@
 /** What other features and jobs may use of billing. */
 export { pruneTestCheckoutSessions } from './test-provider.service';
-export { billingConfig, type BillingContext } from './billing.service';
+export { billingConfig } from './billing-provider.service';
+export { type BillingContext } from './billing.service';

@@ -89,6 +89,9 @@ async function seed(handle: DatabaseHandle): Promise<void> {
     );
   }
   await seedArticles(handle, ARTICLES);
+  // The seeded articles queued 20,000 news-alert evaluations; a site that stored them over months
+  // evaluated each long ago, so the run starts with the queue empty, as a live site's is.
+  await sql`DELETE FROM alert_queue`.execute(handle.db);
   await seedMetrics(handle);
   await seedFearGreed(handle);
   await sql`ANALYZE`.execute(handle.db);
@@ -116,6 +119,8 @@ async function startServer(databaseUrl: string): Promise<{ url: string; child: C
       SYNC_DISABLED: 'true',
       LOG_LEVEL: 'warn',
       SSE_HEARTBEAT_SECONDS: '15',
+      // One per core unless LOAD_WEB_CONCURRENCY says (1: the single process before ADR 0052).
+      WEB_CONCURRENCY: process.env.LOAD_WEB_CONCURRENCY ?? '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -73,6 +73,8 @@ const children: ChildProcess[] = [
         PORT: String(apiPort),
         PUBLIC_URL: publicUrl,
         NODE_ENV: 'development',
+        // One process, which tsx restarts on every change (a cluster's workers would outlive it).
+        WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
       },
     },
   ),

@@ -25,6 +25,7 @@ import { withoutSessionToken } from './lib/auth-response';
 import type { AppDeps, AppEnv } from './lib/context';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { rejectCrossSiteWrites } from './lib/origin-check';
+import { MEMBER_WRITE, VISITOR_WRITE } from './lib/read-cache';
 import { requestContext } from './lib/request-context';
 import { createWebAppRoutes, inlineScripts, readIndexHtml } from './lib/web-app';
 import { createAlertRoutes } from './features/alerts/alerts.routes';
@@ -79,13 +80,22 @@ const webCompression = compress();
 
 export function createApp(deps: AppDeps, options: AppOptions) {
   const api = new OpenAPIHono<AppEnv>();
-  // A write served here is news to this process's in-memory reads at once, whatever it changed (a
-  // sign-out, a plan, a holding): the member's next request must not be answered from before it.
+  // A write served here is news to this process's in-memory reads at once (a sign-out, a plan, a
+  // holding): the writer's next request must not be answered from before it. A member's or a
+  // visitor's write changes only their own rows, which announce themselves to every process; only a
+  // staff member's write may change what everyone sees (ADR 0052).
   api.use(async (c, next) => {
     try {
       await next();
     } finally {
-      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') deps.events.changed();
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+        const cookie = c.req.header('cookie');
+        if (cookie) deps.viewers?.forgetOwnerOf(cookie);
+        const viewer = c.get('viewer');
+        if (!viewer) deps.events.changed(VISITOR_WRITE);
+        else if (viewer.isAdmin || viewer.isAnalyst) deps.events.changed();
+        else deps.events.changed(MEMBER_WRITE, viewer.user.id);
+      }
     }
   });
   // Then: nothing below (the NUL check, better-auth, the Stripe webhook) reads a body over the limit.

@@ -121,4 +121,15 @@ describe('parseEnv', () => {
     const bad = parseEnv({ MAX_BODY_BYTES: '1.5MB' });
     expect(!bad.ok && bad.errors[0]).toMatch(/^MAX_BODY_BYTES must be a whole number of bytes/);
   });
+
+  it('reads WEB_CONCURRENCY as a process count from 1 to 64, unset by default', () => {
+    const unset = parseEnv({ WEB_CONCURRENCY: '' });
+    expect(unset.ok && unset.env.WEB_CONCURRENCY).toBeUndefined();
+    const set = parseEnv({ WEB_CONCURRENCY: '4' });
+    expect(set.ok && set.env.WEB_CONCURRENCY).toBe(4);
+    for (const value of ['0', '65', '2.5', 'many']) {
+      const bad = parseEnv({ WEB_CONCURRENCY: value });
+      expect(!bad.ok && bad.errors[0]).toMatch(/^WEB_CONCURRENCY must be a whole number from 1 to 64/);
+    }
+  });
 });

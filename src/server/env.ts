@@ -122,6 +122,15 @@ const envSchema = z
       .max(1024 ** 3, 'must be a whole number of bytes between 1024 and 1073741824')
       .default(1024 * 1024),
     ROLE: z.enum(['web', 'jobs', 'all'], { error: 'must be one of web, jobs, all' }).default('all'),
+    /** Server processes with PostgreSQL (node:cluster; default: one per core). PGlite runs one. */
+    WEB_CONCURRENCY: optionalText.pipe(
+      z.coerce
+        .number<string | undefined>({ error: 'must be a whole number from 1 to 64' })
+        .int('must be a whole number from 1 to 64')
+        .min(1, 'must be a whole number from 1 to 64')
+        .max(64, 'must be a whole number from 1 to 64')
+        .optional(),
+    ),
     SYNC_DISABLED: booleanFlag.default(false),
     SSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(25),
     SSE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(6),

@@ -92,6 +92,13 @@ export async function startServer(
       { url, publicUrl: env.PUBLIC_URL, database: handle.kind, dataDir: env.DATA_DIR },
       'server listening',
     );
+    if (handle.kind === 'pglite' && (env.WEB_CONCURRENCY ?? 1) > 1)
+      logger.warn(
+        { webConcurrency: env.WEB_CONCURRENCY },
+        'one server process: the embedded database allows one writer (WEB_CONCURRENCY applies with PostgreSQL)',
+      );
+    else if (handle.kind === 'pglite')
+      logger.info('one server process: the embedded database allows one writer');
     if (handle.kind === 'pglite')
       logger.info(
         { psql: `psql -h ${path.resolve(env.DATA_DIR)} -U postgres postgres` },

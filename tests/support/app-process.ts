@@ -44,7 +44,11 @@ export function exited(child: ChildProcess): Promise<number | null> {
  * Starts the server with `env` on top of a quiet, offline default (its own DATA_DIR, no outbound host
  * but 127.0.0.1) and waits until it answers /api/health.
  */
-export async function startAppProcess(env: Record<string, string>, port?: number): Promise<AppProcess> {
+export async function startAppProcess(
+  env: Record<string, string>,
+  port?: number,
+  healthTimeoutMs = 30_000,
+): Promise<AppProcess> {
   const listenPort = port ?? (await freePort());
   const url = `http://127.0.0.1:${listenPort}`;
   const fullEnv = {
@@ -55,6 +59,8 @@ export async function startAppProcess(env: Record<string, string>, port?: number
     OUTBOUND_ONLY_ALLOWED: 'true',
     XRPL_WS_URL: 'ws://127.0.0.1:9',
     XRPL_WS_FALLBACK_URL: 'ws://127.0.0.1:9',
+    // One process unless a test asks for a cluster (tests/integration/cluster.test.ts).
+    WEB_CONCURRENCY: '1',
     ...env,
     PORT: String(listenPort),
     PUBLIC_URL: env.PUBLIC_URL ?? url,
@@ -68,7 +74,7 @@ export async function startAppProcess(env: Record<string, string>, port?: number
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
   try {
-    await waitForHealth(url, child, 30_000);
+    await waitForHealth(url, child, healthTimeoutMs);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${log}`);

@@ -15,6 +15,7 @@ import { authEndpointGuards } from './two-factor-guard';
 import { CLIENT_IP_HEADER } from './client-ip';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
+import { hashPassword, verifyPassword } from './password-hash';
 import { consumeRateLimit } from './rate-limit';
 import {
   generateBackupCodes,
@@ -45,6 +46,8 @@ function baseOptions(db: Kysely<unknown>) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // scrypt on the thread pool, in better-auth's stored format (password-hash.ts).
+      password: { hash: hashPassword, verify: verifyPassword },
     },
     telemetry: { enabled: false },
     plugins: [...authPlugins()],

@@ -1,5 +1,6 @@
 import type { EventAudience, ServerEvent } from '@/domain/events';
 import type { DatabaseHandle } from '../db/client';
+import { LIVE_EVENT, type ChangeListener } from './read-cache';
 import type { Logger } from './logger';
 
 /** `json` is the data serialised once, however many connections receive it; `userId` addresses one user. */
@@ -14,7 +15,7 @@ const CHANGED = 'changed:';
 
 export class EventBus {
   private readonly subscribers = new Set<(event: LiveEvent) => void>();
-  private readonly changeListeners = new Set<(table: string | null) => void>();
+  private readonly changeListeners = new Set<ChangeListener>();
   private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
@@ -27,9 +28,13 @@ export class EventBus {
   }
 
   private async deliver(id: string): Promise<void> {
-    // `changed:<table>` names what changed (migration 0014); a live event's id does not, until loaded.
-    const table = id.startsWith(CHANGED) ? id.slice(CHANGED.length) : null;
-    for (const listener of this.changeListeners) listener(table);
+    // `changed:<table>` names what changed (migration 0014), `changed:<table>:<user id>` whose rows
+    // too (migration 0025); a live event's id is an app_events row, whose cause is not known until
+    // loaded (a market figure, a whale, a notification: never a session or a profile).
+    const [table = '', owner] = id.startsWith(CHANGED)
+      ? id.slice(CHANGED.length).split(':', 2)
+      : [LIVE_EVENT];
+    for (const listener of this.changeListeners) listener(table, owner);
     if (this.subscribers.size === 0 || !/^\d+$/.test(id)) return;
     try {
       for (const event of await this.loader([id]))
@@ -48,15 +53,15 @@ export class EventBus {
    * A change made by this process, announced to its caches at once rather than when the database's
    * NOTIFY comes back (a member's next request must not be answered from before their own write).
    */
-  changed(): void {
-    for (const listener of this.changeListeners) listener(null);
+  changed(table: string | null = null, owner?: string): void {
+    for (const listener of this.changeListeners) listener(table, owner);
   }
 
   /**
    * Called on every change any process announces (before it is loaded): caches forget on it. `table`
    * is the table a `changed:<table>` announcement names, null when the change is not known.
    */
-  onChange(listener: (table: string | null) => void): () => void {
+  onChange(listener: ChangeListener): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
   }

@@ -17,11 +17,27 @@ export function singleFlight<A extends unknown[], R>(
   };
 }
 
-/** What announces that data changed (the event bus: every process hears every insert's NOTIFY). */
+/**
+ * What announces that data changed (the event bus: every process hears every insert's NOTIFY).
+ * `table`: what a `changed:<table>` announcement names; null when not known (forget everything).
+ * `owner`: the member whose rows changed, when the announcement names one (`changed:<table>:<id>`).
+ */
+export type ChangeListener = (table: string | null, owner?: string) => void;
 export interface ChangeFeed {
-  /** `table`: what a `changed:<table>` announcement names; null when not known (forget everything). */
-  onChange(listener: (table: string | null) => void): () => void;
+  onChange(listener: ChangeListener): () => void;
 }
+
+/** A live event's NOTIFY (an app_events row): news to every shared read, not to who a member is. */
+export const LIVE_EVENT = 'app_events';
+/** A request of a signed-in member (not staff) wrote something: what, only their own rows say. */
+export const MEMBER_WRITE = 'member-write';
+/** A request without a session wrote something (a sign-in, a webhook): its rows announce themselves. */
+export const VISITOR_WRITE = 'visitor-write';
+/**
+ * Changes that say only who a member is (their session, account, profile) or that a member or a
+ * visitor wrote their own rows: none of them changes what every visitor sees alike (ADR 0052).
+ */
+export const ACCOUNT_CHANGES = ['session', 'user', 'profiles', MEMBER_WRITE, VISITOR_WRITE] as const;
 
 /**
  * Whether a kept read must be forgotten on a change: always when the change names no table, never

@@ -80,6 +80,9 @@ export function loggablePath(path: string): string {
  * 200 with JSON text made earlier (a cached read), every header written out in one plain object so
  * that nothing converts them on the way to the socket. Typed as `c.json(value, 200)` would be.
  */
+/** What a member's own or a paid answer carries: no shared cache may store it. */
+export const PRIVATE = 'private, no-store';
+
 export function sendJson<T>(
   c: Context<AppEnv>,
   text: JsonText<T>,

@@ -1,21 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PortfolioSummary } from '@/domain/portfolio/portfolio.schema';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../tests/support/test-app';
 import type { Viewer } from './context';
+import { MEMBER_WRITE, type ChangeListener } from './read-cache';
 import { createViewerCache } from './viewer-cache';
 
 /** A change feed the test fires by hand. */
 function feed() {
-  const listeners = new Set<(table: string | null) => void>();
+  const listeners = new Set<ChangeListener>();
   return {
-    onChange: (listener: (table: string | null) => void) => (
-      listeners.add(listener),
-      () => listeners.delete(listener)
-    ),
-    fire: (table: string | null = null) => listeners.forEach((listener) => listener(table)),
+    onChange: (listener: ChangeListener) => (listeners.add(listener), () => listeners.delete(listener)),
+    fire: (table: string | null = null, owner?: string) =>
+      listeners.forEach((listener) => listener(table, owner)),
   };
 }
-const viewerUntil = (expiresAt: Date) => ({ session: { expiresAt } }) as unknown as Viewer;
+const viewerUntil = (expiresAt: Date, userId = 'u1') =>
+  ({ session: { expiresAt }, user: { id: userId } }) as unknown as Viewer;
 const HOUR = 3_600_000;
 
 describe('createViewerCache', () => {
@@ -30,16 +30,53 @@ describe('createViewerCache', () => {
     expect(cache.get('a=1')).toBeUndefined();
   });
 
-  it("keeps viewers through a news feed's inserts, which say nothing about sessions", () => {
+  it("keeps viewers through changes that say nothing about sessions: a feed's inserts, a live event, a holding", () => {
     const changes = feed();
     const cache = createViewerCache(changes, 60_000)!;
     const viewer = viewerUntil(new Date(Date.now() + HOUR));
     cache.keep('a=1', viewer, cache.generation());
-    changes.fire('news_articles');
-    changes.fire('crypto_metrics');
+    for (const table of ['news_articles', 'crypto_metrics', 'app_events', 'portfolio_lots', 'visitor-write'])
+      changes.fire(table);
     expect(cache.get('a=1')).toBe(viewer);
     changes.fire('user');
     expect(cache.get('a=1')).toBeUndefined();
+  });
+
+  it('forgets only the member whose session, account or profile changed, or who wrote', () => {
+    const changes = feed();
+    const cache = createViewerCache(changes, 60_000)!;
+    const until = new Date(Date.now() + HOUR);
+    const [mine, mineElsewhere, theirs] = [
+      viewerUntil(until, 'me'),
+      viewerUntil(until, 'me'),
+      viewerUntil(until, 'them'),
+    ];
+    const keepAll = () => {
+      cache.keep('me=1', mine, cache.generation());
+      cache.keep('me=2', mineElsewhere, cache.generation());
+      cache.keep('them=1', theirs, cache.generation());
+    };
+    for (const table of ['session', 'user', 'profiles', MEMBER_WRITE]) {
+      keepAll();
+      changes.fire(table, 'me');
+      expect([cache.get('me=1'), cache.get('me=2'), cache.get('them=1')]).toEqual([
+        undefined,
+        undefined,
+        theirs,
+      ]);
+    }
+    // A change that names nobody (a TRUNCATE, a statement over many members) forgets everyone.
+    keepAll();
+    changes.fire('session');
+    expect([cache.get('me=1'), cache.get('them=1')]).toEqual([undefined, undefined]);
+    // A write under a cookie forgets that cookie's member (a sign-out through better-auth).
+    keepAll();
+    cache.forgetOwnerOf('me=2');
+    expect([cache.get('me=1'), cache.get('me=2'), cache.get('them=1')]).toEqual([
+      undefined,
+      undefined,
+      theirs,
+    ]);
   });
 
   it('does not keep a read that overlapped a change, an expired session, or anything past its age', async () => {
@@ -136,5 +173,72 @@ describe('kept viewers and portfolio reads in the running app', () => {
     const other = await app.signedInUser({ plan: 'premium' });
     const theirs = await app.client(other.cookie).portfolio.$get({ query: {} });
     expect(((await theirs.json()) as PortfolioSummary).totalXrp).toBe('0');
+  });
+
+  it('another member’s sign-in, sign-out or plan leaves this member’s kept session alone', async () => {
+    const member = await app.signedInUser({ plan: 'premium' });
+    const other = await app.signedInUser({ plan: 'premium' });
+    expect((await rules(member.cookie)).status).toBe(200);
+    const reads = vi.spyOn(app.deps.auth.api, 'getSession');
+    try {
+      const again = await app.signIn(other.email, TEST_PASSWORD);
+      await app.request('/api/auth/sign-out', { method: 'POST', cookie: again, json: {} });
+      await app.handle.db
+        .updateTable('profiles')
+        .set({ subscription_plan: 'free' })
+        .where('user_id', '=', other.userId)
+        .execute();
+      // The other member's change has reached this process: their kept session is gone…
+      await expect
+        .poll(async () => (await app.client(other.cookie).portfolio.$get({ query: {} })).status)
+        .toBe(403);
+      const before = reads.mock.calls.length;
+      // …and this member's is still kept: no session read for their next requests.
+      expect((await rules(member.cookie)).status).toBe(200);
+      expect((await rules(member.cookie)).status).toBe(200);
+      expect(reads.mock.calls.length).toBe(before);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('announces whose session, account or profile a statement changed (migration 0025)', async () => {
+    const heard: string[] = [];
+    const stop = await app.handle.listen('app_events', (payload) => heard.push(payload));
+    try {
+      const member = await app.signedInUser({ plan: 'free' });
+      await expect.poll(() => heard).toContain(`changed:session:${member.userId}`);
+      await app.handle.db
+        .updateTable('profiles')
+        .set({ full_name: 'Renamed' })
+        .where('user_id', '=', member.userId)
+        .execute();
+      await expect.poll(() => heard).toContain(`changed:profiles:${member.userId}`);
+      // A statement over more members than it names announces the table alone: everyone forgets.
+      const now = new Date();
+      await app.handle.db
+        .insertInto('user')
+        .values(
+          Array.from({ length: 21 }, (_, index) => ({
+            id: `bulk-${index}`,
+            name: `Bulk ${index}`,
+            email: `bulk-${index}@example.com`,
+            emailVerified: true,
+            image: null,
+            createdAt: now,
+            updatedAt: now,
+            role: 'user',
+            banned: false,
+            banReason: null,
+            banExpires: null,
+            twoFactorEnabled: false,
+          })),
+        )
+        .execute();
+      await expect.poll(() => heard).toContain('changed:user');
+      expect(heard.filter((payload) => payload.startsWith('changed:user:bulk-'))).toEqual([]);
+    } finally {
+      await stop();
+    }
   });
 });

@@ -1,8 +1,8 @@
 import type { Viewer } from './context';
-import { forgets, type ChangeFeed } from './read-cache';
+import { MEMBER_WRITE, type ChangeFeed } from './read-cache';
 
-/** The tables whose changes are announced by name (migration 0014): news, market figures, feeds. */
-const CONTENT_TABLES = ['news_articles', 'crypto_metrics', 'fear_greed_index', 'rss_feeds'];
+/** What a viewer is read from (lib/viewer.ts), and a member's own write: nothing else changes it. */
+const VIEWER_TABLES: ReadonlySet<string> = new Set(['session', 'user', 'profiles', MEMBER_WRITE]);
 
 /** Past this many signed-in browsers the cache starts over rather than grow. */
 const MAX_ENTRIES = 10_000;
@@ -13,24 +13,38 @@ export interface ViewerCache {
   /** The change generation a read starts in; `keep` drops a read that overlapped a change. */
   generation(): number;
   keep(cookie: string, viewer: Viewer, startedIn: number): void;
+  /** Forgets every kept session of the member this cookie belongs to (a write they just made). */
+  forgetOwnerOf(cookie: string): void;
 }
 
 /**
- * Who a session cookie belongs to, kept in memory until anything changes (ADR 0043): every change any
- * process announces (a sign-in or sign-out, a plan, role or block, any write this process serves)
- * forgets every entry, an entry lasts `maxAgeMs` at most in case an announcement was lost, and never
- * past its session's expiry. Only signed-in viewers are kept: a made-up cookie costs a read, not memory.
+ * Who a session cookie belongs to, kept in memory until it changes (ADR 0043, ADR 0052): a change of
+ * a member's session, account or profile, announced by any process with that member's id
+ * (migration 0025), forgets that member's entries; one that names no member (a TRUNCATE, a statement
+ * over many members, a staff member's write) forgets every entry. An entry lasts `maxAgeMs` at most
+ * in case an announcement was lost, and never past its session's expiry. Only signed-in viewers are
+ * kept: a made-up cookie costs a read, not memory.
  */
 export function createViewerCache(changes: ChangeFeed, maxAgeMs: number): ViewerCache | null {
   if (maxAgeMs <= 0) return null;
   const kept = new Map<string, { viewer: Viewer; at: number }>();
+  const cookiesOf = new Map<string, Set<string>>();
   let current = 0;
-  // Content tables' announcements (migration 0014) say nothing about who a session belongs to.
-  const forgetsOn = forgets(CONTENT_TABLES);
-  changes.onChange((table) => {
-    if (!forgetsOn(table)) return;
+  const forgetAll = () => {
     current += 1;
     kept.clear();
+    cookiesOf.clear();
+  };
+  const forgetOwner = (userId: string) => {
+    current += 1;
+    for (const cookie of cookiesOf.get(userId) ?? []) kept.delete(cookie);
+    cookiesOf.delete(userId);
+  };
+  changes.onChange((table, owner) => {
+    if (table === null) forgetAll();
+    else if (!VIEWER_TABLES.has(table)) return;
+    else if (owner) forgetOwner(owner);
+    else forgetAll();
   });
   return {
     get(cookie) {
@@ -39,6 +53,7 @@ export function createViewerCache(changes: ChangeFeed, maxAgeMs: number): Viewer
       const now = Date.now();
       if (now - hit.at >= maxAgeMs || new Date(hit.viewer.session.expiresAt).getTime() <= now) {
         kept.delete(cookie);
+        cookiesOf.get(hit.viewer.user.id)?.delete(cookie);
         return undefined;
       }
       return hit.viewer;
@@ -46,8 +61,15 @@ export function createViewerCache(changes: ChangeFeed, maxAgeMs: number): Viewer
     generation: () => current,
     keep(cookie, viewer, startedIn) {
       if (startedIn !== current) return;
-      if (kept.size >= MAX_ENTRIES) kept.clear();
+      if (kept.size >= MAX_ENTRIES) forgetAll();
       kept.set(cookie, { viewer, at: Date.now() });
+      const cookies = cookiesOf.get(viewer.user.id) ?? new Set<string>();
+      cookies.add(cookie);
+      cookiesOf.set(viewer.user.id, cookies);
+    },
+    forgetOwnerOf(cookie) {
+      const hit = kept.get(cookie);
+      if (hit) forgetOwner(hit.viewer.user.id);
     },
   };
 }

@@ -22,6 +22,11 @@ const healthSchema = z
         windowSeconds: z.number(),
       })
       .optional(),
+    /**
+     * Administrators only: the process that answered (with WEB_CONCURRENCY each request may reach
+     * another) and the live-event streams it holds.
+     */
+    process: z.object({ pid: z.number(), liveConnections: z.number() }).optional(),
   })
   .meta({ id: 'Health' });
 
@@ -50,7 +55,12 @@ export function createHealthRoutes(deps: AppDeps & { databaseKind: 'pglite' | 'p
       databaseKind: deps.databaseKind,
       version: deps.version,
       uptimeSeconds: Math.round((Date.now() - deps.startedAt) / 1000),
-      ...(viewer?.isAdmin && !viewer.profile.blocked ? { eventLoop: eventLoop.read() } : {}),
+      ...(viewer?.isAdmin && !viewer.profile.blocked
+        ? {
+            eventLoop: eventLoop.read(),
+            process: { pid: process.pid, liveConnections: deps.events.connections },
+          }
+        : {}),
     };
     c.header('Cache-Control', 'no-store');
     return reachable ? c.json(body, 200) : c.json(body, 503);

@@ -121,4 +121,58 @@ describe('reads kept in memory until a change is announced', () => {
     );
     expect(await latest()).toBe(61);
   });
+
+  it("a Premium member's chart and whale list: kept for everyone, a new record seen at once", async () => {
+    const premium = (await app.signedInUser({ plan: 'premium' })).cookie;
+    const member = app.client(premium);
+    const prices = async () =>
+      (
+        (await (await member.market.history.$get({ query: { series: 'price', range: '1d' } })).json()) as {
+          points: [number, number][];
+        }
+      ).points.map(([, value]) => value);
+    const hashes = async () =>
+      ((await (await member.whales.$get()).json()) as { transactionHash: string }[]).map(
+        (whale) => whale.transactionHash,
+      );
+    expect(await prices()).toEqual([]);
+    expect(await hashes()).toEqual([]);
+    await announced(() =>
+      app.handle.db
+        .insertInto('market_history')
+        .values({ symbol: 'XRP', ts: new Date(Date.now() - 60_000), price: 2.25, volume_24h: 1e9 })
+        .execute(),
+    );
+    expect(await prices()).toEqual([2.25]);
+    await announced(() =>
+      app.handle.db
+        .insertInto('whale_transactions')
+        .values({
+          transaction_hash: 'KEPT1',
+          amount_xrp: '1500000',
+          transaction_timestamp: new Date(),
+          from_address: 'rFrom',
+          to_address: 'rTo',
+        })
+        .execute(),
+    );
+    expect(await hashes()).toEqual(['KEPT1']);
+    expect(await prices()).toEqual([2.25]);
+    // Unannounced changes (as if the NOTIFY were lost) are not seen: the answers come from memory…
+    await app.handle.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+      await sql`UPDATE market_history SET price = 9.9`.execute(trx);
+      await sql`UPDATE whale_transactions SET transaction_hash = 'HIDDEN'`.execute(trx);
+    });
+    expect([await prices(), await hashes()]).toEqual([[2.25], ['KEPT1']]);
+    // …until a change they read is announced: a whale's update and delete (migration 0025) too.
+    await announced(() => sql`UPDATE whale_transactions SET amount_xrp = 2000000`.execute(app.handle.db));
+    expect(await hashes()).toEqual(['HIDDEN']);
+    expect(await prices()).toEqual([9.9]);
+    await announced(() => app.handle.db.deleteFrom('whale_transactions').execute());
+    expect(await hashes()).toEqual([]);
+    // The viewer is still checked on each request: a free member is refused what is kept.
+    const free = (await app.signedInUser({ plan: 'free' })).cookie;
+    expect((await app.client(free).whales.$get()).status).toBe(403);
+  });
 });

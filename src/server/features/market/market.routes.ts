@@ -1,6 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { fearGreedHistoryQuerySchema, historyQuerySchema } from '@/domain/market/history';
+import {
+  fearGreedHistoryQuerySchema,
+  historyQuerySchema,
+  type HistoryRange,
+  type HistorySeries,
+} from '@/domain/market/history';
 import {
   chartHistoryViewSchema,
   fearGreedHistoryViewSchema,
@@ -9,8 +14,8 @@ import {
 } from '@/domain/market/market.schema';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
-import { cachedRead } from '../../lib/read-cache';
-import { jsonText, sendJson } from '../../lib/request-context';
+import { ACCOUNT_CHANGES, cachedRead } from '../../lib/read-cache';
+import { jsonText, PRIVATE, sendJson } from '../../lib/request-context';
 import { requireViewer } from '../../lib/viewer';
 import { getFearGreedHistory } from './fear-greed-history.service';
 import { getChartHistory, getFearGreedView, getMetricsView } from './market.service';
@@ -88,21 +93,31 @@ export function createMarketRoutes(deps: AppDeps) {
     (symbol) => symbol,
     maxAgeMs,
     // Its own tables announce as live events (which forget everything); these it does not read.
-    ['news_articles', 'rss_feeds', 'fear_greed_index'],
+    ['news_articles', 'rss_feeds', 'fear_greed_index', ...ACCOUNT_CHANGES],
   );
   const fearGreed = cachedRead(
     deps.events,
     async () => jsonText(await getFearGreedView(deps.db)),
     () => '',
     maxAgeMs,
-    ['news_articles', 'rss_feeds', 'crypto_metrics'],
+    ['news_articles', 'rss_feeds', 'crypto_metrics', ...ACCOUNT_CHANGES],
+  );
+  // A chart's points, the same for every Premium member: one read per series and range until a
+  // sync stores a figure (ADR 0052). The viewer is checked on every request before it is served.
+  const history = cachedRead(
+    deps.events,
+    async (series: HistorySeries, range: HistoryRange) =>
+      jsonText(await getChartHistory(deps.db, series, range)),
+    (series, range) => `${series}:${range}`,
+    maxAgeMs,
+    ['news_articles', 'rss_feeds', 'fear_greed_index', ...ACCOUNT_CHANGES],
   );
   return createRouter()
     .openapi(metricsRoute, async (c) => sendJson(c, await metrics(c.req.valid('query').symbol)))
     .openapi(fearGreedRoute, async (c) => sendJson(c, await fearGreed()))
     .openapi(historyRoute(deps), async (c) => {
       const { series, range } = c.req.valid('query');
-      return c.json(await getChartHistory(deps.db, series, range), 200);
+      return sendJson(c, await history(series, range), PRIVATE);
     })
     .openapi(fearGreedHistoryRoute(deps), async (c) =>
       c.json(await getFearGreedHistory(deps.db, c.req.valid('query').range), 200),

@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../lib/context';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { createRouter, errorResponse, idParams, jsonContent } from '../../lib/router';
-import { cachedRead, singleFlight } from '../../lib/read-cache';
+import { ACCOUNT_CHANGES, cachedRead, singleFlight } from '../../lib/read-cache';
 import { jsonText, sendJson } from '../../lib/request-context';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { getArticle, listNews, newsStats, refreshNews } from './news.service';
@@ -73,7 +73,9 @@ export function createNewsRoutes(deps: AppDeps) {
   const keyOf = (query: NewsListQuery) =>
     JSON.stringify([query.q, query.category, query.limit, query.offset]);
   const page = async (query: NewsListQuery) => jsonText(await listNews(deps.db, query));
-  const browse = cachedRead(deps.events, page, keyOf, maxAgeMs);
+  // Market figures and who a member is (a sign-in, a plan) say nothing about the news.
+  const unaffectedBy = ['crypto_metrics', 'fear_greed_index', 'market_history', ...ACCOUNT_CHANGES];
+  const browse = cachedRead(deps.events, page, keyOf, maxAgeMs, unaffectedBy);
   const search = singleFlight(page, keyOf);
   const list = (query: NewsListQuery) => (query.q || query.offset > 500 ? search(query) : browse(query));
   const stats = cachedRead(
@@ -81,6 +83,7 @@ export function createNewsRoutes(deps: AppDeps) {
     async () => jsonText(await newsStats(deps.db)),
     () => '',
     maxAgeMs,
+    unaffectedBy,
   );
   return createRouter()
     .openapi(listRoute, async (c) => sendJson(c, await list(c.req.valid('query'))))

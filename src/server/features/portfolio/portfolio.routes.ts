@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, idParams, jsonBody, jsonContent } from '../../lib/router';
 import { cachedRead } from '../../lib/read-cache';
-import { jsonText, sendJson } from '../../lib/request-context';
+import { jsonText, PRIVATE, sendJson } from '../../lib/request-context';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import {
@@ -28,9 +28,6 @@ import { portfolioSummary } from './summary.service';
 
 const errors = { 401: errorResponse('Not signed in'), 403: errorResponse('Premium only') } as const;
 const tags = ['Portfolio'];
-/** A member's own holdings: never kept by a browser or a shared cache. */
-const PRIVATE = 'private, no-store';
-
 /**
  * Portfolio tracking (issue 25), Premium: watched XRP Ledger accounts (read-only: an address and a
  * name, never a secret) and manual holdings (lots), their import and export.

@@ -138,6 +138,8 @@ const envSchema = z
     /** How long a sync holds its source; renewed while it runs, so a killed process frees it this soon. */
     /** PostgreSQL connections per process (each instance opens up to this many, plus one for LISTEN). */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    /** PostgreSQL: a statement of the server running longer is cancelled (0: never); migrations are exempt. */
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(30),
     /** Market figures and news pages are kept in memory until a change is announced, or this long at most (0: off). */
     READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     SYNC_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),

@@ -44,6 +44,8 @@ export async function startServer(
     handle = await openDatabase(target);
     const webDistDir = options.webDistDir === null ? undefined : (options.webDistDir ?? defaultWebDistDir);
     const runtime = await createRuntime({ env, handle, logger, ...(webDistDir ? { webDistDir } : {}) });
+    // After the migrations, which may run longer: no request's statement holds a connection for long.
+    handle.limitStatements?.(env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000);
     control?.setHandler(async (request) => {
       if (request.type !== 'command') return undefined;
       logger.info({ command: request.name }, 'running CLI command for a local operator');

@@ -25,8 +25,16 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** LISTENs on a channel for the life of the handle; returns a function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: from now on, a statement of this pool running longer than `ms` is cancelled (0:
+   * never). Set by the server once its migrations ran, which may take longer (ADR 0052).
+   */
+  limitStatements?(ms: number): void;
   close(): Promise<void>;
 }
+
+/** The statement_timeout each pooled connection was given (a connection remembers it). */
+const appliedTimeout = new WeakMap<pg.PoolClient, number>();
 
 /** A dedicated connection for LISTEN on a PostgreSQL server (a pooled one would be handed to others). */
 async function listenOnServer(url: string, channel: string, onPayload: (payload: string) => void) {
@@ -69,10 +77,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const stops: (() => Promise<void>)[] = [];
+    let timeoutMs = 0;
+    // Emitted before the connection is handed out: the SET is queued ahead of the borrower's query.
+    pool.on('acquire', (client) => {
+      if ((appliedTimeout.get(client) ?? 0) === timeoutMs) return;
+      appliedTimeout.set(client, timeoutMs);
+      client.query(`SET statement_timeout = ${timeoutMs}`).catch(() => undefined);
+    });
     return {
       db,
       pool,
       kind: 'postgres',
+      limitStatements: (ms) => {
+        timeoutMs = Math.max(0, Math.round(ms));
+      },
       listen: async (channel, onPayload) => {
         const stop = await listenOnServer(target.url, channel, onPayload);
         stops.push(stop);

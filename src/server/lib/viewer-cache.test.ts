@@ -86,6 +86,13 @@ describe('createViewerCache', () => {
     changes.fire();
     cache.keep('overlapped', viewerUntil(new Date(Date.now() + HOUR)), startedIn);
     expect(cache.get('overlapped')).toBeUndefined();
+    // A read that overlapped its own member's change is not kept; one that overlapped another's is.
+    const mineStarted = cache.generation();
+    changes.fire('session', 'u1');
+    cache.keep('mine', viewerUntil(new Date(Date.now() + HOUR), 'u1'), mineStarted);
+    cache.keep('theirs', viewerUntil(new Date(Date.now() + HOUR), 'u2'), mineStarted);
+    expect(cache.get('mine')).toBeUndefined();
+    expect(cache.get('theirs')).toBeDefined();
     cache.keep('expired', viewerUntil(new Date(Date.now() - 1)), cache.generation());
     expect(cache.get('expired')).toBeUndefined();
     cache.keep('old', viewerUntil(new Date(Date.now() + HOUR)), cache.generation());

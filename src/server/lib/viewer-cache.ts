@@ -29,14 +29,22 @@ export function createViewerCache(changes: ChangeFeed, maxAgeMs: number): Viewer
   if (maxAgeMs <= 0) return null;
   const kept = new Map<string, { viewer: Viewer; at: number }>();
   const cookiesOf = new Map<string, Set<string>>();
+  // Each forget is a new generation; a read is kept only if neither everyone nor its member was
+  // forgotten since it started (another member's sign-in does not void it).
   let current = 0;
+  let everyoneAt = 0;
+  const memberAt = new Map<string, number>();
   const forgetAll = () => {
     current += 1;
+    everyoneAt = current;
     kept.clear();
     cookiesOf.clear();
+    memberAt.clear();
   };
   const forgetOwner = (userId: string) => {
+    if (memberAt.size >= MAX_ENTRIES) return forgetAll();
     current += 1;
+    memberAt.set(userId, current);
     for (const cookie of cookiesOf.get(userId) ?? []) kept.delete(cookie);
     cookiesOf.delete(userId);
   };
@@ -60,7 +68,7 @@ export function createViewerCache(changes: ChangeFeed, maxAgeMs: number): Viewer
     },
     generation: () => current,
     keep(cookie, viewer, startedIn) {
-      if (startedIn !== current) return;
+      if (everyoneAt > startedIn || (memberAt.get(viewer.user.id) ?? 0) > startedIn) return;
       if (kept.size >= MAX_ENTRIES) forgetAll();
       kept.set(cookie, { viewer, at: Date.now() });
       const cookies = cookiesOf.get(viewer.user.id) ?? new Set<string>();

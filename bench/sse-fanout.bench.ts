@@ -1,16 +1,24 @@
-import { fork } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { createLogger } from '../src/server/lib/logger';
 import { createRuntime } from '../src/server/runtime';
+import { freePort, waitForHealth } from '../tests/support/server-process';
 import { testEnv } from '../tests/support/test-app';
+import { createServerDatabase } from '../tests/support/test-db';
 
 /**
  * SSE fan-out: N visitors connected to one process, one crypto_metrics insert, and the time until
  * 50 % and 99 % of them received it — at 1, 1k and 10k clients (1 is the baseline of the same run).
+ * With BENCH_DATABASE_URL (or TEST_DATABASE_URL), the same against `npm start`'s server on PostgreSQL
+ * with WEB_CONCURRENCY=2 (ADR 0052): the primary hands the connections to both processes in turn,
+ * each hears the insert's NOTIFY, and every client must receive it.
  */
 type ClientMessage =
   { kind: 'ready' } | { kind: 'done'; received: number[] } | { kind: 'error'; message: string };
@@ -60,7 +68,38 @@ export async function benchSseFanout(): Promise<void> {
     await handle.db.insertInto('crypto_metrics').values({ symbol: 'XRP', price }).execute();
   };
 
-  console.log('SSE fan-out: one metrics insert, time until clients received it (clients in a child process)');
+  await report('one process, in-memory PGlite', baseUrl, insert);
+  server.closeAllConnections();
+  server.close();
+  await runtime.deps.events.stop();
+  await handle.close();
+
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    console.log(
+      'SSE fan-out: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to measure the cluster on PostgreSQL',
+    );
+    return;
+  }
+  const database = await createServerDatabase(serverUrl);
+  const cluster = await startCluster(database.url);
+  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  try {
+    await report('WEB_CONCURRENCY=2 on PostgreSQL', cluster.url, async (price) => {
+      await pool.query(`INSERT INTO crypto_metrics (symbol, price) VALUES ('XRP', $1)`, [price]);
+    });
+  } finally {
+    await pool.end();
+    cluster.child.kill('SIGTERM');
+    await new Promise((resolve) => cluster.child.once('exit', resolve));
+    await database.drop();
+  }
+}
+
+async function report(label: string, baseUrl: string, insert: (price: string) => Promise<void>) {
+  console.log(
+    `SSE fan-out, ${label}: one metrics insert, time until clients received it (clients in a child process)`,
+  );
   const sizes = (process.env.BENCH_SSE_CLIENTS ?? '1,1000,10000').split(',').map(Number);
   let baseline: number | null = null;
   for (const clients of sizes) {
@@ -72,8 +111,40 @@ export async function benchSseFanout(): Promise<void> {
         `(${(result.p99 / baseline).toFixed(1)}× the 1-client p99)`,
     );
   }
-  server.closeAllConnections();
-  server.close();
-  await runtime.deps.events.stop();
-  await handle.close();
+}
+
+/** The server as `npm start` runs it on PostgreSQL: a primary and two processes sharing the port. */
+async function startCluster(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BILLING_TEST_MODE: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-sse-')),
+      DATABASE_URL: databaseUrl,
+      WEB_CONCURRENCY: '2',
+      SYNC_DISABLED: 'true',
+      // Info: each process logs "server process ready" (a request's line is written when it ends).
+      LOG_LEVEL: 'info',
+      SSE_MAX_STREAMS_PER_CLIENT: '20000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let ready = 0;
+  const bothReady = new Promise<void>((resolve) =>
+    child.stdout?.on('data', (chunk: Buffer) => {
+      ready += chunk.toString('utf8').split('"msg":"server process ready"').length - 1;
+      if (ready >= 2) resolve();
+    }),
+  );
+  await waitForHealth(url, child);
+  // The second process starts once the first listens: connections go to both only then.
+  await bothReady;
+  return { url, child };
 }

@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureServerBundle } from '../scripts/build-stamp';
+import { ensureServerBundle, serverNodeArgs } from '../scripts/build-stamp';
 import { ensureDatabaseTemplate } from '../scripts/db-template';
 import { freePort } from '../tests/support/server-process';
 import { createServerDatabase } from '../tests/support/test-db';
 
 /**
- * Cold start and idle memory of the server as `npm start` runs it (plain node on the bundle
- * dist/server/main.mjs, built here first) on the embedded database, against a bare node:http server
+ * Cold start and idle memory of the server as `npm start` runs it (plain node with its options on the
+ * bundle dist/server/main.mjs, built here first) on the embedded database, against a bare node:http server
  * started the same way in the same run:
  * - first start on an empty DATA_DIR (a copy of the build's database template, ADR 0025);
  * - a start on that DATA_DIR again (what a restart costs);
@@ -68,10 +68,10 @@ interface AppFigures {
 
 /** Starts the bundle twice on the same data (a first start, then a restart) and reads the second's memory after 5 s idle. */
 async function startTwice(bundle: string, env: NodeJS.ProcessEnv, into: AppFigures): Promise<void> {
-  const first = await timeToHealthy(['--enable-source-maps', bundle], env, '/api/health');
+  const first = await timeToHealthy([...serverNodeArgs, bundle], env, '/api/health');
   into.first.push(first.ms);
   await stop(first.child);
-  const again = await timeToHealthy(['--enable-source-maps', bundle], env, '/api/health');
+  const again = await timeToHealthy([...serverNodeArgs, bundle], env, '/api/health');
   into.again.push(again.ms);
   await new Promise((resolve) => setTimeout(resolve, 5000));
   const memory = memoryMb(again.child.pid!);

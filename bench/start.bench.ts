@@ -130,6 +130,7 @@ export async function benchStart(): Promise<void> {
       fs.rmSync(secretsDir, { recursive: true, force: true });
     }
   }
+  fs.rmSync(path.dirname(bareFile), { recursive: true, force: true });
   const line = (label: string, ms: number) =>
     console.log(
       `${label.padEnd(52)} ${(ms / 1000).toFixed(2).padStart(6)} s  ${(ms / median(bare)).toFixed(1)}× bare`,

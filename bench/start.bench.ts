@@ -3,17 +3,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureServerBundle } from '../scripts/build-stamp';
+import { ensureServerBundle, serverNodeArgs } from '../scripts/build-stamp';
 import { ensureDatabaseTemplate } from '../scripts/db-template';
 import { freePort } from '../tests/support/server-process';
+import { createServerDatabase } from '../tests/support/test-db';
 
 /**
- * Cold start and idle memory of the server as `npm start` runs it (plain node on the bundle
- * dist/server/main.mjs, built here first) on the embedded database, against a bare node:http server
+ * Cold start and idle memory of the server as `npm start` runs it (plain node with its options on the
+ * bundle dist/server/main.mjs, built here first) on the embedded database, against a bare node:http server
  * started the same way in the same run:
  * - first start on an empty DATA_DIR (a copy of the build's database template, ADR 0025);
  * - a start on that DATA_DIR again (what a restart costs);
- * - resident memory (RSS) after 5 s idle.
+ * - resident memory (RSS) after 5 s idle, and the most it held on the way (VmHWM).
+ * With BENCH_DATABASE_URL (or TEST_DATABASE_URL) the same on PostgreSQL, in a scratch database made
+ * for each run: the first start migrates the empty database, the restart finds it migrated; its RSS
+ * is one process's (each instance behind a balancer holds as much).
  * Each start is timed from spawn to the first 200 from /api/health (or /) on a fresh port.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,9 +52,32 @@ async function timeToHealthy(
   }
 }
 
-function rssMb(pid: number): number {
+/** Resident memory now and at its highest so far (VmHWM), in MB. */
+function memoryMb(pid: number): { rss: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { rss: field('VmRSS'), peak: field('VmHWM') };
+}
+
+interface AppFigures {
+  first: number[];
+  again: number[];
+  rss: number[];
+  peak: number[];
+}
+
+/** Starts the bundle twice on the same data (a first start, then a restart) and reads the second's memory after 5 s idle. */
+async function startTwice(bundle: string, env: NodeJS.ProcessEnv, into: AppFigures): Promise<void> {
+  const first = await timeToHealthy([...serverNodeArgs, bundle], env, '/api/health');
+  into.first.push(first.ms);
+  await stop(first.child);
+  const again = await timeToHealthy([...serverNodeArgs, bundle], env, '/api/health');
+  into.again.push(again.ms);
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const memory = memoryMb(again.child.pid!);
+  into.rss.push(memory.rss);
+  into.peak.push(memory.peak);
+  await stop(again.child);
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -65,47 +92,62 @@ export async function benchStart(): Promise<void> {
   const bundle = ensureServerBundle(root);
   await ensureDatabaseTemplate(root);
   fs.writeFileSync(bareFile, bareServer);
-  const appEnv = (dataDir: string) => ({
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const appEnv = (dataDir: string, databaseUrl = '') => ({
     ...process.env,
     NODE_ENV: 'production',
     BILLING_TEST_MODE: 'true',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SYNC_DISABLED: 'true',
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl,
   });
   const bare: number[] = [];
-  const cold: number[] = [];
-  const warm: number[] = [];
-  let bareRss = 0;
-  let appRss = 0;
+  const bareRss: number[] = [];
+  const pglite: AppFigures = { first: [], again: [], rss: [], peak: [] };
+  const postgres: AppFigures = { first: [], again: [], rss: [], peak: [] };
   for (let run = 0; run < RUNS; run += 1) {
     const baseline = await timeToHealthy([bareFile], process.env, '/');
     bare.push(baseline.ms);
     await new Promise((resolve) => setTimeout(resolve, 5000));
-    bareRss = rssMb(baseline.child.pid!);
+    bareRss.push(memoryMb(baseline.child.pid!).rss);
     await stop(baseline.child);
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-bench-start-'));
-    const first = await timeToHealthy(['--enable-source-maps', bundle], appEnv(dataDir), '/api/health');
-    cold.push(first.ms);
-    await stop(first.child);
-    const again = await timeToHealthy(['--enable-source-maps', bundle], appEnv(dataDir), '/api/health');
-    warm.push(again.ms);
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-    appRss = rssMb(again.child.pid!);
-    await stop(again.child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    try {
+      await startTwice(bundle, appEnv(dataDir), pglite);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    if (!serverUrl) continue;
+    // DATA_DIR still holds the generated secrets; the database is the scratch one.
+    const secretsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-bench-start-pg-'));
+    const database = await createServerDatabase(serverUrl);
+    try {
+      await startTwice(bundle, appEnv(secretsDir, database.url), postgres);
+    } finally {
+      await database.drop();
+      fs.rmSync(secretsDir, { recursive: true, force: true });
+    }
   }
+  fs.rmSync(path.dirname(bareFile), { recursive: true, force: true });
   const line = (label: string, ms: number) =>
     console.log(
       `${label.padEnd(52)} ${(ms / 1000).toFixed(2).padStart(6)} s  ${(ms / median(bare)).toFixed(1)}× bare`,
     );
-  console.log(`start-up: median of ${RUNS} runs, spawn to first 200, embedded PGlite`);
+  const memory = (label: string, figures: AppFigures) =>
+    console.log(
+      `idle RSS after 5 s, ${label}: ${median(figures.rss).toFixed(0)} MB, bare node:http ${median(bareRss).toFixed(0)} MB (${(median(figures.rss) / median(bareRss)).toFixed(1)}×); at most ${median(figures.peak).toFixed(0)} MB while starting`,
+    );
+  console.log(`start-up: median of ${RUNS} runs, spawn to first 200`);
   line('bare node:http (baseline)', median(bare));
-  line('app, empty DATA_DIR (copy of the template)', median(cold));
-  line('app, existing DATA_DIR (a restart)', median(warm));
-  console.log(
-    `idle RSS after 5 s: app ${appRss.toFixed(0)} MB, bare node:http ${bareRss.toFixed(0)} MB (${(appRss / bareRss).toFixed(1)}×)`,
-  );
+  line('app on PGlite, empty DATA_DIR (copy of the template)', median(pglite.first));
+  line('app on PGlite, existing DATA_DIR (a restart)', median(pglite.again));
+  if (serverUrl) {
+    line('app on PostgreSQL, empty database (migrates it)', median(postgres.first));
+    line('app on PostgreSQL, migrated database (a restart)', median(postgres.again));
+  }
+  memory('embedded PGlite', pglite);
+  if (serverUrl) memory('per process, PostgreSQL', postgres);
+  else console.log('start-up: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to measure PostgreSQL too');
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWebApp, ensureServerBundle, isBuildCurrent } from './build-stamp';
+import { buildWebApp, ensureServerBundle, isBuildCurrent, serverNodeArgs } from './build-stamp';
 import { ensureDatabaseTemplate } from './db-template';
 
 /**
@@ -31,7 +31,7 @@ if (env.BILLING_TEST_MODE === undefined && !env.STRIPE_SECRET_KEY?.trim() && !re
 
 // Its own process group, so a terminal's Ctrl-C reaches it once (forwarded), not twice: the server
 // takes a second signal as "stop now".
-const server = spawn(process.execPath, ['--enable-source-maps', bundle], {
+const server = spawn(process.execPath, [...serverNodeArgs, bundle], {
   cwd: root,
   env,
   stdio: 'inherit',

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureServerBundle } from '../../scripts/build-stamp';
+import { ensureServerBundle, serverNodeArgs } from '../../scripts/build-stamp';
 import { ensureDatabaseTemplate } from '../../scripts/db-template';
 import { apiClient, exited } from '../support/app-process';
 import { freePort } from '../support/server-process';
@@ -229,7 +229,7 @@ describe('the server as npm start runs it', () => {
     await ensureDatabaseTemplate(root);
     const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-bundle-'));
     const port = await freePort();
-    const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
+    const child = spawn(process.execPath, [...serverNodeArgs, bundle], {
       cwd: root,
       env: { ...envFor(port), DATA_DIR: freshDir, LOG_LEVEL: 'info' },
       stdio: 'pipe',

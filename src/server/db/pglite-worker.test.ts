@@ -132,4 +132,24 @@ describe('the embedded database on its own thread', () => {
     // keeps firing (half the time is room for a busy machine).
     expect(longestGap).toBeLessThan(1_000);
   });
+
+  it('keeps 32 MB of shared buffers and reads a table larger than them whole (ADR 0053)', async () => {
+    const { handle } = await openDataDir();
+    const setting = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(handle.db);
+    expect(setting.rows).toEqual([{ shared_buffers: '32MB' }]);
+    // ~40 MB of rows under the TOAST threshold (stored as they are), then read back past the buffers.
+    await sql`create table wide (id int primary key, body text not null)`.execute(handle.db);
+    await sql`insert into wide select i, lpad(md5(i::text), 1500, md5((i + 1)::text))
+              from generate_series(1, 25000) as i`.execute(handle.db);
+    const size = await sql<{ bytes: number }>`select pg_table_size('wide') as bytes`.execute(handle.db);
+    expect(size.rows[0]!.bytes).toBeGreaterThan(36 * 1024 * 1024);
+    const read = await sql<{ rows: number; checksum: string }>`
+      select count(*)::int as rows, md5(string_agg(body, '' order by id)) as checksum from wide`.execute(
+      handle.db,
+    );
+    const expected = await sql<{ checksum: string }>`
+      select md5(string_agg(lpad(md5(i::text), 1500, md5((i + 1)::text)), '' order by i)) as checksum
+      from generate_series(1, 25000) as i`.execute(handle.db);
+    expect(read.rows).toEqual([{ rows: 25000, checksum: expected.rows[0]!.checksum }]);
+  }, 60_000);
 });

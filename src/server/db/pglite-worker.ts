@@ -20,12 +20,20 @@ export interface PgliteWorkerData {
 export type PgliteWorkerMessage =
   { type: 'ready' } | { type: 'closed' } | { type: 'failed'; message: string };
 
+/**
+ * PostgreSQL's own memory inside the WebAssembly heap, every page of it resident from the start
+ * (ADR 0053). PostgreSQL's default shared_buffers (128 MB, and wal_buffers 4 MB with it) made it
+ * most of the embedded database's idle memory; 32 MB holds the hot pages of this product's tables
+ * and indexes, and a page read past it comes from the operating system's file cache.
+ */
+export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 const data = workerData as PgliteWorkerData;
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs as a worker thread');
 
 try {
-  const db = await PGlite.create(data.clusterDir);
+  const db = await PGlite.create(data.clusterDir, { startParams: pgliteStartParams });
   // A socket left by a process that was killed: this process owns DATA_DIR (control socket claim).
   fs.rmSync(data.socketPath, { force: true });
   const server = new PGLiteSocketServer({ db, path: data.socketPath, maxConnections: data.maxConnections });

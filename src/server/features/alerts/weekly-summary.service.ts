@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { sql } from 'kysely';
 import { windowSummary } from '../analysis';
 import { formatAmount, formatPercent, formatPrice } from '@/domain/format/format';

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { Agent } from 'undici';
-import { buildWebApp, isBuildCurrent } from '../scripts/build-stamp';
+import {
+  buildWebApp,
+  ensureServerBundle,
+  isBuildCurrent,
+  serverEnv,
+  serverNodeArgs,
+} from '../scripts/build-stamp';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { ensureProfile, setSubscriptionPlan } from '../src/server/lib/profiles';
 import { createLogger } from '../src/server/lib/logger';
@@ -104,10 +110,11 @@ async function startServer(databaseUrl: string): Promise<{ url: string; child: C
   const url = `http://127.0.0.1:${port}`;
   // LOAD_PROFILE=DIR: the server writes a V8 CPU profile there on exit (open it in Chrome DevTools).
   const profile = process.env.LOAD_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.LOAD_PROFILE] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
+  // As `npm start` runs it: plain node on the server bundle, with the server's options (ADR 0053).
+  const child = spawn(process.execPath, [...profile, ...serverNodeArgs, ensureServerBundle(root)], {
     cwd: root,
     env: {
-      ...process.env,
+      ...serverEnv(process.env),
       NODE_ENV: 'production',
       BILLING_TEST_MODE: 'true',
       PORT: String(port),

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWebApp, ensureServerBundle, isBuildCurrent, serverNodeArgs } from './build-stamp';
+import { buildWebApp, ensureServerBundle, isBuildCurrent, serverEnv, serverNodeArgs } from './build-stamp';
 import { ensureDatabaseTemplate } from './db-template';
 
 /**
@@ -20,7 +20,7 @@ await ensureDatabaseTemplate(root);
 // A local install runs the labelled test mode until Stripe keys are added (README). The server alone
 // refuses it under NODE_ENV=production unless BILLING_TEST_MODE=true: this launcher says so for the
 // operator who set neither, and tells them. An explicit BILLING_TEST_MODE is left as it is.
-const env = { ...process.env };
+const env = serverEnv(process.env);
 const requiresStripe = ['true', '1', 'yes'].includes(env.BILLING_REQUIRE_STRIPE?.trim() ?? '');
 if (env.BILLING_TEST_MODE === undefined && !env.STRIPE_SECRET_KEY?.trim() && !requiresStripe) {
   env.BILLING_TEST_MODE = 'true';

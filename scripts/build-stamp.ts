@@ -54,8 +54,8 @@ export function buildWebApp(root: string): void {
 
 /**
  * Writes `.br` and `.gz` beside every script, style sheet and SVG once at build time, at the highest
- * levels, so the server sends them as they are (serveStatic `precompressed`) instead of compressing
- * the same file on every request.
+ * levels; the server reads them once at start (lib/static-files.ts) and sends them as they are
+ * instead of compressing the same file on every request.
  */
 export function precompressAssets(dir: string): void {
   if (!fs.existsSync(dir)) return;

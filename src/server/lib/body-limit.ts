@@ -14,7 +14,7 @@ const sizeOf = (bytes: number) =>
  * (no Content-Length) as soon as the bytes counted pass the limit, so no upload is held in memory.
  */
 export function limitRequestBody(maxBytes: number): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
+  const limit = bodyLimit({
     maxSize: maxBytes,
     onError: (c) =>
       c.json(
@@ -25,4 +25,7 @@ export function limitRequestBody(maxBytes: number): MiddlewareHandler<AppEnv> {
         413,
       ),
   });
+  // A GET or HEAD has no body here (@hono/node-server gives it none). Asking hono's bodyLimit would
+  // still build the full web Request to read its null body: ~12 % of a cached read (bench/health).
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
 }

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressAssets } from '../../../scripts/build-stamp';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -119,5 +122,139 @@ describe('serving the built web app', () => {
   it('keeps the API under /api/ working next to the /api page', async () => {
     expect((await app.request('/api/health')).status).toBe(200);
     expect((await app.request('/api/unknown')).status).toBe(404);
+  });
+});
+
+describe('static files over HTTP, as a browser gets them', () => {
+  let server: ServerType;
+  let port: number;
+  beforeAll(async () => {
+    server = await new Promise<ServerType>((resolve) => {
+      const instance = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+        resolve(instance),
+      );
+    });
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  /** The raw answer (no decoding, unlike fetch): status, headers and the bytes as sent. */
+  function get(pathname: string, headers: Record<string, string> = {}, method = 'GET') {
+    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        const request = http.request(
+          { host: '127.0.0.1', port, path: pathname, method, headers },
+          (response) => {
+            const parts: Buffer[] = [];
+            response.on('data', (part: Buffer) => parts.push(part));
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                headers: response.headers,
+                body: Buffer.concat(parts),
+              }),
+            );
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      },
+    );
+  }
+  const script = () => fs.readFileSync(path.join(distDir, 'assets', 'chunk-def456.js'), 'utf8');
+
+  it('sends brotli, gzip or the plain file as Accept-Encoding asks, each with its length and tag', async () => {
+    const br = await get('/assets/chunk-def456.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(script());
+
+    // A browser that refuses brotli (q=0) gets gzip.
+    const gzip = await get('/assets/chunk-def456.js', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(Number(gzip.headers['content-length'])).toBe(gzip.body.length);
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(script());
+
+    const plain = await get('/assets/chunk-def456.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script());
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(script()));
+
+    for (const answer of [br, gzip, plain]) {
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers['content-type']).toMatch(/^text\/javascript/);
+      // The security headers are on files too.
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+    }
+    // Each encoding is its own representation, so each has its own strong tag.
+    const tags = [br, gzip, plain].map((answer) => answer.headers.etag);
+    expect(new Set(tags).size).toBe(3);
+    for (const tag of tags) expect(tag).toMatch(/^"[^"]+"$/);
+  });
+
+  it('answers a revalidation with 304 and no body, for hashed and public files', async () => {
+    for (const [pathname, cacheControl] of [
+      ['/assets/chunk-def456.js', 'public, max-age=31536000, immutable'],
+      ['/favicon.svg', 'no-cache'],
+    ] as const) {
+      const first = await get(pathname, { 'accept-encoding': 'br' });
+      expect(first.status, pathname).toBe(200);
+      const again = await get(pathname, { 'accept-encoding': 'br', 'if-none-match': first.headers.etag! });
+      expect(again.status, pathname).toBe(304);
+      expect(again.body.length, pathname).toBe(0);
+      expect(again.headers.etag, pathname).toBe(first.headers.etag);
+      expect(again.headers['cache-control'], pathname).toBe(cacheControl);
+      // A tag the server never gave is not a match: the file is sent.
+      const other = await get(pathname, { 'accept-encoding': 'br', 'if-none-match': '"not-this-one"' });
+      expect(other.status, pathname).toBe(200);
+      expect(other.body.length, pathname).toBeGreaterThan(0);
+    }
+  });
+
+  it('404s an asset that is not in the build, and answers HEAD with the length and no body', async () => {
+    const missing = await get('/assets/index-000000.js', { 'accept-encoding': 'br, gzip' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.toString()).toBe('Not found');
+
+    const head = await get('/assets/chunk-def456.js', { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(Number(head.headers['content-length'])).toBe(
+      fs.statSync(path.join(distDir, 'assets', 'chunk-def456.js.gz')).size,
+    );
+  });
+
+  it('sends the page itself compressed too, never cached, and the same bytes on every visit', async () => {
+    const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+    const first = await get('/news', { 'accept-encoding': 'gzip, br' });
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['cache-control']).toBe('no-store, max-age=0');
+    expect(first.headers.vary).toBe('Accept-Encoding');
+    expect(Number(first.headers['content-length'])).toBe(first.body.length);
+    expect(zlib.brotliDecompressSync(first.body).toString()).toBe(html);
+    const second = await get('/no-such-page', { 'accept-encoding': 'gzip' });
+    expect(second.status).toBe(404);
+    expect(zlib.gunzipSync(second.body).toString()).toBe(html);
+    expect((await get('/news')).body.toString()).toBe(html);
+  });
+
+  it('serves from memory what it read at start: no file is opened per request', async () => {
+    const before = await get('/assets/chunk-def456.js', { 'accept-encoding': 'br' });
+    const moved = `${distDir}-moved`;
+    fs.renameSync(distDir, moved);
+    try {
+      const after = await get('/assets/chunk-def456.js', { 'accept-encoding': 'br' });
+      expect(after.status).toBe(200);
+      expect(after.body.equals(before.body)).toBe(true);
+      expect((await get('/favicon.svg')).status).toBe(200);
+    } finally {
+      fs.renameSync(moved, distDir);
+    }
   });
 });

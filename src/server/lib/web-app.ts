@@ -1,21 +1,53 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type MiddlewareHandler } from 'hono';
+import zlib from 'node:zlib';
+import { Hono, type Context } from 'hono';
 import { isKnownClientPath } from '@/domain/routing/routes';
 import type { AppEnv } from './context';
+import { chooseEncoding, loadStaticFiles, matchesEtag, type Encoding, type StaticFile } from './static-files';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const NEVER = 'no-store, max-age=0';
 
-/** Sets Cache-Control on a file the static handler found (its onFound hook runs too late for headers). */
-function withCacheControl(value: string): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await next();
-    const served = c.res.status === 200 || c.res.status === 206 || c.res.status === 304;
-    if (served && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
-  };
+/**
+ * A file from memory in the encoding the browser takes best (Vary: Accept-Encoding when it has more
+ * than one), with its ETag; 304 with no body when If-None-Match names it. Content-Encoding set here
+ * also keeps app.ts's compression middleware from compressing it again.
+ */
+function sendFile(c: Context<AppEnv>, file: StaticFile, cacheControl: string): Response {
+  const encoding = chooseEncoding(c.req.header('accept-encoding'), file.bodies);
+  const headers: Record<string, string> = { 'cache-control': cacheControl, etag: file.etags[encoding]! };
+  if (file.bodies.br || file.bodies.gzip) headers.vary = 'Accept-Encoding';
+  if (matchesEtag(c.req.header('if-none-match'), file)) return new Response(null, { status: 304, headers });
+  const body = file.bodies[encoding]!;
+  headers['content-type'] = file.contentType;
+  headers['content-length'] = String(body.length);
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  return new Response(body, { status: 200, headers });
+}
+
+/** A plain 404 with its length, which app.ts's compression leaves alone (it is under its threshold). */
+const notFound = () =>
+  new Response('Not found', {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=UTF-8', 'content-length': '9' },
+  });
+
+/** index.html as sent: the text, and brotli and gzip made once (the page is on every first visit). */
+function htmlPage(html: string): Pick<StaticFile, 'bodies'> {
+  const identity = Buffer.from(html, 'utf8');
+  const bodies: StaticFile['bodies'] = { identity };
+  const br = zlib.brotliCompressSync(identity, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+    },
+  });
+  const gzip = zlib.gzipSync(identity, { level: 9 });
+  if (br.length < identity.length) bodies.br = br;
+  if (gzip.length < identity.length) bodies.gzip = gzip;
+  return { bodies };
 }
 
 /** The built app's index.html; undefined when the app has not been built. */
@@ -32,9 +64,11 @@ export function inlineScripts(html: string): string[] {
 }
 
 /**
- * Serves the built React app: hashed files under /assets forever, other public files revalidated,
- * index.html (`readIndexHtml`, read once by the caller, which also takes its CSP from it) never
- * cached. Unknown paths get index.html (the app draws its 404 page) with status 404.
+ * Serves the built React app from memory, every file read and compressed once when the server starts
+ * (dist does not change under a running server): hashed files under /assets forever, other public
+ * files revalidated (ETag, 304), index.html (`readIndexHtml`, read once by the caller, which also
+ * takes its CSP from it) never cached. Unknown paths get index.html (the app draws its 404 page)
+ * with status 404.
  */
 export function createWebAppRoutes(distDir: string, indexHtml: string | undefined) {
   const app = new Hono<AppEnv>();
@@ -48,26 +82,27 @@ export function createWebAppRoutes(distDir: string, indexHtml: string | undefine
     return app;
   }
 
+  const files = loadStaticFiles(distDir);
+  const page = htmlPage(indexHtml);
   // Source maps stay in dist for reading error reports; served, they would publish the sources.
-  app.use('*', async (c, next) =>
-    c.req.path.toLowerCase().endsWith('.map') ? c.text('Not found', 404) : next(),
-  );
-  // The build wrote .br and .gz beside each asset (scripts/build-stamp.ts): sent as they are.
-  app.use('/assets/*', withCacheControl(IMMUTABLE), serveStatic({ root: distDir, precompressed: true }));
-  app.get('/assets/*', (c) => c.text('Not found', 404));
-  app.use(
-    '*',
-    withCacheControl(REVALIDATE),
-    serveStatic({
-      root: distDir,
-      // index.html is only ever sent by the fallback below, so it always carries the no-store header.
-      rewriteRequestPath: (requestPath) =>
-        requestPath === '/' || requestPath.endsWith('.html') ? '/__none__' : requestPath,
-    }),
-  );
+  app.use('*', async (c, next) => (c.req.path.toLowerCase().endsWith('.map') ? notFound() : next()));
+  app.get('/assets/*', (c) => {
+    const file = files.get(c.req.path);
+    return file ? sendFile(c, file, IMMUTABLE) : notFound();
+  });
   app.get('*', (c) => {
-    c.header('Cache-Control', NEVER);
-    return c.html(indexHtml, isKnownClientPath(c.req.path) ? 200 : 404);
+    const file = files.get(c.req.path);
+    if (file) return sendFile(c, file, REVALIDATE);
+    const encoding: Encoding = chooseEncoding(c.req.header('accept-encoding'), page.bodies);
+    const body = page.bodies[encoding]!;
+    const headers: Record<string, string> = {
+      'content-type': 'text/html; charset=UTF-8',
+      'content-length': String(body.length),
+      'cache-control': NEVER,
+      vary: 'Accept-Encoding',
+    };
+    if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    return new Response(body, { status: isKnownClientPath(c.req.path) ? 200 : 404, headers });
   });
   return app;
 }

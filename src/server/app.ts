@@ -27,6 +27,7 @@ import { rejectNulCharacters } from './lib/nul-guard';
 import { rejectCrossSiteWrites } from './lib/origin-check';
 import { MEMBER_WRITE, VISITOR_WRITE } from './lib/read-cache';
 import { requestContext } from './lib/request-context';
+import { CachedRouter } from './lib/route-cache';
 import { createWebAppRoutes, inlineScripts, readIndexHtml } from './lib/web-app';
 import { createAlertRoutes } from './features/alerts/alerts.routes';
 import { createUserAdminRoutes } from './features/users/users-admin.routes';
@@ -116,7 +117,9 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   );
   api.all('*', (c) => c.json(errorBody('not_found', `No API route for ${c.req.method} ${c.req.path}`), 404));
 
-  const app = new OpenAPIHono<AppEnv>();
+  // Each method + path's route match is kept: some routes have an `{id}` beside fixed paths, which
+  // puts Hono on its tree router, walked on every request (ADR 0055).
+  const app = new OpenAPIHono<AppEnv>({ router: new CachedRouter() });
   const indexHtml = options.webDistDir ? readIndexHtml(options.webDistDir) : undefined;
   app.use(requestContext(deps.logger, deps.env.PUBLIC_URL, indexHtml ? inlineScripts(indexHtml) : []));
   if (options.webDistDir) {

@@ -60,6 +60,18 @@ interface Stats {
 }
 const stats = new Map<Kind, Stats>(kinds.map((kind) => [kind, { latencies: [], errors: 0 }]));
 const errorSamples: string[] = [];
+/** The home visit's four requests apart: which of them makes a slow visit. */
+const homeParts = new Map<string, number[]>(
+  ['page', 'script', 'metrics', 'fear-greed'].map((part) => [part, []]),
+);
+const partOf = (pathname: string) =>
+  pathname === '/'
+    ? 'page'
+    : pathname.startsWith('/api/market/metrics')
+      ? 'metrics'
+      : pathname.startsWith('/api/market/fear')
+        ? 'fear-greed'
+        : 'script';
 
 function fail(kind: Kind, message: string) {
   stats.get(kind)!.errors += 1;
@@ -211,7 +223,9 @@ export async function benchLoad(): Promise<boolean> {
           dispatcher,
         } as RequestInit);
         const body = await response.arrayBuffer();
-        stats.get(kind)!.latencies.push(performance.now() - started);
+        const took = performance.now() - started;
+        stats.get(kind)!.latencies.push(took);
+        if (kind === 'home') homeParts.get(partOf(pathname))!.push(took);
         if (response.status !== expected)
           fail(
             kind,
@@ -331,6 +345,13 @@ export async function benchLoad(): Promise<boolean> {
     const cell = (value: number) => value.toFixed(0).padStart(8);
     console.log(
       `${kind.padEnd(10)} ${String(latencies.length).padStart(9)} ${String(failed).padStart(7)} ${cell(percentile(sorted, 50))} ${cell(percentile(sorted, 95))} ${cell(percentile(sorted, 99))} ${cell(sorted.at(-1) ?? 0)}`,
+    );
+  }
+  for (const [part, latencies] of homeParts) {
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const cell = (value: number) => value.toFixed(0).padStart(8);
+    console.log(
+      `${`home:${part}`.padEnd(10)} ${String(sorted.length).padStart(9)} ${''.padStart(7)} ${cell(percentile(sorted, 50))} ${cell(percentile(sorted, 95))} ${cell(percentile(sorted, 99))} ${cell(sorted.at(-1) ?? 0)}`,
     );
   }
   all.sort((a, b) => a - b);

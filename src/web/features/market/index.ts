@@ -1,6 +1,5 @@
 /**
- * What other features may use of the market feature: its queries, and the chart attribution. Never
- * the chart canvas (features/charts): whatever this file reaches, the home page loads.
+ * What other features may use of the market feature: its queries. Nothing more: whatever this file
+ * reaches, the home page (its ticker) loads before its first paint.
  */
 export { fearGreedQuery, metricsQuery, whalesQuery } from './api/market';
-export { ChartAttribution } from './components/chart-controls';

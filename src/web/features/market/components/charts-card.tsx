@@ -2,11 +2,11 @@ import { BarChart3 } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '@/web/lib/session';
+import { ChartAttribution } from '@/web/components/chart-attribution';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
-import { ChartAttribution } from './chart-controls';
 
 // Loaded lazily: the chart library is only fetched by premium members who open a chart.
 const PriceChart = lazy(() => import('./price-chart'));

@@ -4,7 +4,6 @@ import { appRoutes } from '@/domain/routing/routes';
 import { PageSpinner } from '@/web/components/ui/spinner';
 import { lazyNamed } from '@/web/lib/lazy-named';
 import { RootLayout } from './layout/root-layout';
-import { RouteGuard } from './route-guard';
 import { Component as Home } from './routes/home';
 
 const infoPages: { path: string; title: string }[] = [
@@ -25,6 +24,9 @@ function page(path: string, load: () => Promise<{ Component: ComponentType }>): 
 }
 
 const InfoPage = lazyNamed(() => import('./routes/info-page'), 'Component');
+// The guard, like the pages it guards, loads with the first of them: the home page never runs it.
+const RouteGuard = lazyNamed(() => import('./route-guard'), 'RouteGuard');
+const guardHandle = { preload: RouteGuard.preload } satisfies PageHandle;
 const researchEditor = () => import('./routes/research-editor');
 
 /**
@@ -54,6 +56,7 @@ export const routes: RouteObject[] = [
       page(appRoutes.newsArticle, () => import('./routes/news-article')),
       {
         element: <RouteGuard access="user" />,
+        handle: guardHandle,
         children: [
           page(appRoutes.news, () => import('./routes/news')),
           page(appRoutes.analytics, () => import('./routes/analytics')),
@@ -68,15 +71,18 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RouteGuard access="premium" />,
+        handle: guardHandle,
         children: [page(appRoutes.portfolio, () => import('./routes/portfolio'))],
       },
       {
         // Analysts see the dashboard's inbox tab only; administrators every tab.
         element: <RouteGuard access="analyst" />,
+        handle: guardHandle,
         children: [page(appRoutes.admin, () => import('./routes/admin'))],
       },
       {
         element: <RouteGuard access="admin" />,
+        handle: guardHandle,
         children: [page(appRoutes.researchNew, researchEditor), page(appRoutes.researchEdit, researchEditor)],
       },
       ...infoPages.map((info) => ({

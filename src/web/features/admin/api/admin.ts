@@ -12,7 +12,7 @@ import type { DominoEventInput, DominoEventPatch } from '@/domain/domino/domino.
 import type { RssFeedInput, RssFeedPatch } from '@/domain/news/news.schema';
 import { api, unwrap, unwrapEmpty } from '@/web/lib/api-client';
 
-/** Query keys the live server events refresh (see lib/server-events.ts). */
+/** Query keys the live server events refresh (see lib/server-event-stream.ts). */
 export const adminKeys = {
   overview: ['admin', 'overview'],
   users: ['admin', 'users'],

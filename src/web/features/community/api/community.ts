@@ -17,7 +17,7 @@ import { api, unwrap, unwrapEmpty } from '@/web/lib/api-client';
 import { toast } from '@/web/lib/toast';
 
 /**
- * The query keys. `web/lib/server-events.ts` refreshes `['comments', subject]` and `['comment-counts']`
+ * The query keys. `web/lib/server-event-stream.ts` refreshes `['comments', subject]` and `['comment-counts']`
  * on a live `comment` event, so every discussion key starts with those.
  */
 export const communityKeys = {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChartHistoryView, FearGreedHistoryView } from '@/domain/market/market.schema';
 import type { Preferences } from '@/domain/preferences/preferences.schema';
@@ -267,5 +267,66 @@ describe('the charts card', () => {
     expect(screen.queryByTestId('chart-legend')).toBeNull();
     expect(document.body.textContent).not.toContain('$2.0134');
     expect(view.requests.filter((request) => request.includes('history'))).toEqual([]);
+  });
+});
+
+describe('the charts card below the first screen', () => {
+  /** A browser's IntersectionObserver, moved by the test: the card is far off screen until `bringNear`. */
+  function farFromScreen() {
+    const observers: { callback: IntersectionObserverCallback; margin?: string }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          observers.push({ callback, margin: options?.rootMargin });
+        }
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    return {
+      observers,
+      bringNear: () =>
+        act(() => {
+          for (const { callback } of observers)
+            callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+        }),
+    };
+  }
+  const historyAsked = (requests: string[]) => requests.filter((request) => request.includes('history'));
+
+  it('loads no chart and asks for no history until the card comes near the screen', async () => {
+    const { observers, bringNear } = farFromScreen();
+    const view = renderPremium();
+    expect(await screen.findByRole('tab', { name: 'Price Chart', selected: true })).toBeTruthy();
+    await vi.waitFor(() => expect(view.requests).toContain('GET /api/subscription/check'));
+    // What the card shows meanwhile is what it shows while a chart loads.
+    expect(within(screen.getByRole('tabpanel')).getByRole('status').textContent).toBe('Loading chart...');
+    expect(screen.queryByTestId('chart-canvas')).toBeNull();
+    expect(historyAsked(view.requests)).toEqual([]);
+    expect(observers.map((observer) => observer.margin)).toEqual(['300px']);
+
+    bringNear();
+    await vi.waitFor(async () =>
+      expect(await legend()).toBe('Dec 13, 1:04 AM GMT+9Price $2.013424h volume $3.2B'),
+    );
+    expect(historyAsked(view.requests)).toEqual([
+      'GET /api/market/history?series=price&range=30d',
+      'GET /api/market/history?series=volume&range=30d',
+    ]);
+  });
+
+  it("loads the chart at the reader's first key, before Tab reaches it", async () => {
+    farFromScreen();
+    const view = renderPremium();
+    await screen.findByRole('tab', { name: 'Price Chart', selected: true });
+    expect(historyAsked(view.requests)).toEqual([]);
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    expect(await screen.findByTestId('chart-canvas')).toBeTruthy();
+    expect(historyAsked(view.requests)).toContain('GET /api/market/history?series=price&range=30d');
   });
 });

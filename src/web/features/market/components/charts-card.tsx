@@ -1,14 +1,16 @@
 import { BarChart3 } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '@/web/lib/session';
+import { useNearView } from '@/web/lib/use-near-view';
+import { ChartAttribution } from '@/web/components/chart-attribution';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
-import { ChartAttribution } from './chart-controls';
 
-// Loaded lazily: the chart library is only fetched by premium members who open a chart.
+// Loaded lazily: the chart library is only fetched by premium members, once the card is near the
+// screen (below the first screen on a phone) or they do anything on the page.
 const PriceChart = lazy(() => import('./price-chart'));
 const HistoryChart = lazy(() => import('./history-chart'));
 const FearGreedChart = lazy(() => import('./fear-greed-chart'));
@@ -33,8 +35,10 @@ function ChartsTeaser() {
   );
 }
 
-function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spinner label="Loading chart..." />}>{children}</Suspense>;
+/** A chart, once the card is near the screen; until then the same spinner as while it loads. */
+function Lazy({ near, children }: { near: boolean; children: ReactNode }) {
+  const loading = <Spinner label="Loading chart..." />;
+  return near ? <Suspense fallback={loading}>{children}</Suspense> : loading;
 }
 
 /**
@@ -44,8 +48,10 @@ function Lazy({ children }: { children: ReactNode }) {
  */
 export function ChartsCard() {
   const { isPremium } = useSession();
+  const card = useRef<HTMLDivElement>(null);
+  const near = useNearView(card);
   return (
-    <Card data-testid="charts-card">
+    <Card ref={card} data-testid="charts-card">
       <CardHeader>
         <CardTitle as="h2">XRP Charts</CardTitle>
         <CardDescription>
@@ -63,22 +69,22 @@ export function ChartsCard() {
                 <TabsTrigger value="fear_greed">Fear &amp; Greed</TabsTrigger>
               </TabsList>
               <TabsContent value="price">
-                <Lazy>
+                <Lazy near={near}>
                   <PriceChart />
                 </Lazy>
               </TabsContent>
               <TabsContent value="market_cap">
-                <Lazy>
+                <Lazy near={near}>
                   <HistoryChart series="market_cap" />
                 </Lazy>
               </TabsContent>
               <TabsContent value="dominance">
-                <Lazy>
+                <Lazy near={near}>
                   <HistoryChart series="dominance" />
                 </Lazy>
               </TabsContent>
               <TabsContent value="fear_greed">
-                <Lazy>
+                <Lazy near={near}>
                   <FearGreedChart />
                 </Lazy>
               </TabsContent>

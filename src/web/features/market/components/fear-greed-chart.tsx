@@ -6,11 +6,10 @@ import type { FearGreedRange } from '@/domain/market/history';
 import { fearGreedTone } from '@/domain/market/metrics';
 import { cn } from '@/web/lib/cn';
 import { fearGreedHistoryQuery } from '../api/market';
-import { themeColor } from '../lib/css-color';
 import { ChartState, HistorySince, Legend, LegendItem, RangeButtons, RANGE_LABELS } from './chart-controls';
 import { palette, toneText } from '../lib/palette';
 import { atOrBefore, timeSlots } from '@/domain/market/time-grid';
-import { chartTime, slotData, useChart, useSeriesData } from './use-chart';
+import { chartTime, slotData, themeColor, useChart, useSeriesData } from '@/web/features/charts';
 
 const RANGES = ['7d', '30d', '90d', '1y', 'all'] as const;
 

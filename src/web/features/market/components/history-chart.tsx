@@ -4,7 +4,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatAmount, formatPercent } from '@/domain/format/format';
 import { cn } from '@/web/lib/cn';
 import { historyQuery, type ChartRange } from '../api/market';
-import { themeColor } from '../lib/css-color';
 import {
   ChartState,
   HistorySince,
@@ -15,7 +14,7 @@ import {
   Toggle,
 } from './chart-controls';
 import { atOrBefore, timeSlots } from '@/domain/market/time-grid';
-import { chartTime, slotData, useChart, useSeriesData } from './use-chart';
+import { chartTime, slotData, themeColor, useChart, useSeriesData } from '@/web/features/charts';
 
 type AreaChartSeries = 'market_cap' | 'dominance';
 

@@ -10,11 +10,10 @@ import { useEffect, useMemo } from 'react';
 import { formatPrice, formatUsd } from '@/domain/format/format';
 import type { Candle, Point } from '@/domain/market/history';
 import { cn } from '@/web/lib/cn';
-import { themeColor } from '../lib/css-color';
 import { Legend, LegendItem } from './chart-controls';
 import { palette } from '../lib/palette';
 import { atOrBefore, onSlots, timeSlots } from '@/domain/market/time-grid';
-import { chartTime, slotData, useChart, useSeriesData } from './use-chart';
+import { chartTime, slotData, themeColor, useChart, useSeriesData } from '@/web/features/charts';
 
 export type PriceMode = 'line' | 'candles';
 

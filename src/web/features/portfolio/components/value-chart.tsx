@@ -3,14 +3,8 @@ import { useEffect, useMemo } from 'react';
 import { formatPrice } from '@/domain/format/format';
 import { atOrBefore, timeSlots } from '@/domain/market/time-grid';
 import type { PortfolioRange, PortfolioSummary } from '@/domain/portfolio/portfolio.schema';
-import {
-  ChartAttribution,
-  chartTime,
-  slotData,
-  themeColor,
-  useChart,
-  useSeriesData,
-} from '@/web/features/market';
+import { chartTime, slotData, themeColor, useChart, useSeriesData } from '@/web/features/charts';
+import { ChartAttribution } from '@/web/components/chart-attribution';
 import { cn } from '@/web/lib/cn';
 import { formatUsdExact, formatXrpNumber } from '../lib/format';
 

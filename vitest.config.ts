@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          // Starting real server processes (two for the balancer test) under a loaded CI machine.
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { createServerDatabase } from '../../../tests/support/test-db';
 import { openDatabase } from './client';
 
-/** PostgreSQL only (the PostgreSQL pass of `npm test`): the server's statement limit (ADR 0052). */
-const serverUrl = process.env.TEST_DATABASE_URL;
+/**
+ * PostgreSQL only: the server's statement limit (ADR 0052). `npm test` gives the embedded pass the
+ * server as MULTI_PROCESS_DATABASE_URL and the PostgreSQL pass as TEST_DATABASE_URL.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.MULTI_PROCESS_DATABASE_URL;
 
 describe.runIf(serverUrl)('statement timeout on PostgreSQL', () => {
   it('cancels a statement past the limit once set, on connections opened before and after', async () => {

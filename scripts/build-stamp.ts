@@ -122,6 +122,7 @@ export function buildServer(root: string): string {
       main: path.join(root, 'src/server/main.ts'),
       'pglite-worker': path.join(root, 'src/server/db/pglite-worker.ts'),
       'feed-worker': path.join(root, 'src/server/features/news/feed-worker.ts'),
+      'password-worker': path.join(root, 'src/server/lib/password-worker.ts'),
     },
     outdir: path.dirname(outfile),
     outExtension: { '.js': '.mjs' },

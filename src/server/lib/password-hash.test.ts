@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/support/test-app';
 import { hashPassword, verifyPassword } from './password-hash';
+
 
 /** Made by better-auth 1.7's own hashPassword (before this module), as stored in existing databases. */
 const STORED_BEFORE = {
@@ -43,5 +45,17 @@ describe('password hashes', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('hashes on threads of its own, leaving libuv’s pool to file reads', async () => {
+    // Four hashes at once used to hold all four of libuv's threads for ~100 ms each; a file read
+    // (or a response's compression) queued behind them.
+    const hashes = Array.from({ length: 4 }, () => verifyPassword(STORED_BEFORE));
+    const order: string[] = [];
+    const firstHash = Promise.race(hashes).then(() => order.push('hash'));
+    await fs.promises.readFile(import.meta.filename).then(() => order.push('file read'));
+    await firstHash;
+    expect(order).toEqual(['file read', 'hash']);
+    expect(await Promise.all(hashes)).toEqual([true, true, true, true]);
   });
 });

@@ -1,16 +1,35 @@
 import crypto from 'node:crypto';
-import { promisify } from 'node:util';
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import type { DeriveTask } from './password-worker';
+import { workerScript } from './worker-script';
 
-const scrypt = promisify<crypto.BinaryLike, crypto.BinaryLike, number, crypto.ScryptOptions, Buffer>(
-  crypto.scrypt,
-);
+let pool: Piscina<DeriveTask, Uint8Array> | undefined;
+
+/**
+ * The hashing threads (ADR 0058): one per core at most, started on the first sign-in and ended after
+ * a minute idle. Not libuv's pool of four, where four sign-ins at once held every thread that
+ * response compression and file reads wait for.
+ */
+function hashingPool(): Piscina<DeriveTask, Uint8Array> {
+  if (!pool) {
+    const script = workerScript(import.meta.url, 'password-worker');
+    pool = new Piscina<DeriveTask, Uint8Array>({
+      filename: script.url.href,
+      execArgv: script.execArgv,
+      minThreads: 0,
+      maxThreads: os.availableParallelism(),
+      idleTimeout: 60_000,
+    });
+  }
+  return pool;
+}
 
 /**
  * better-auth's stored password format, `<salt hex>:<key hex>`: scrypt of the NFKC-normalised password
- * with the 32-character salt text, N 16384, r 16, p 1, 64 bytes. Computed here by node:crypto on
- * libuv's thread pool, never on the event loop (ADR 0052): better-auth picks the same through its
- * package's "node" export condition, which a bundler or another runtime may not honour, so the
- * choice is made explicitly. Every hash stored so far verifies unchanged (password-hash.test.ts).
+ * with the 32-character salt text, N 16384, r 16, p 1, 64 bytes, computed by node:crypto on a hashing
+ * thread of our own, never on the event loop (ADR 0052) nor on libuv's shared pool (ADR 0058). Every
+ * hash stored so far verifies unchanged (password-hash.test.ts).
  */
 const N = 16_384;
 const r = 16;
@@ -18,8 +37,10 @@ const p = 1;
 const KEY_LENGTH = 64;
 const options: crypto.ScryptOptions = { N, r, p, maxmem: 128 * N * r * 2 };
 
-const keyOf = (password: string, salt: string) =>
-  scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options);
+const keyOf = async (password: string, salt: string) =>
+  Buffer.from(
+    await hashingPool().run({ password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, options }),
+  );
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16).toString('hex');

@@ -3,7 +3,6 @@ import { serverProcessCount, runClusterPrimary } from './cluster';
 import { loadEnv } from './env';
 import { DataDirBusyError } from './lib/control-socket';
 import { createLogger } from './lib/logger';
-import { startServer } from './server';
 
 const env = loadEnv();
 const count = cluster.isPrimary ? serverProcessCount(env) : 1;
@@ -12,6 +11,10 @@ if (cluster.isPrimary && count > 1) {
   await runClusterPrimary(env, createLogger(env.LOG_LEVEL), count);
 } else {
   try {
+    // Imported here, not above: a cluster's primary only forks and supervises, and the server's
+    // modules (every package it uses) would cost it ~100 MB it never needs (ADR 0056). The bundle
+    // keeps this a separate chunk (scripts/build-stamp.ts).
+    const { startServer } = await import('./server');
     const server = await startServer(env);
     let signals = 0;
     const stop = (signal: NodeJS.Signals) => {

@@ -253,6 +253,8 @@ describe('the server as npm start runs it', () => {
         body: JSON.stringify({ name: 'Bundle', email: 'bundle@example.com', password: 'Bundle-Pass-1' }),
       });
       expect(signUp.status).toBe(200);
+      // A second after start the process gives back what its start grew (ADR 0056).
+      await expect.poll(() => log, { timeout: 10_000 }).toContain('"msg":"start-up memory released"');
       child.kill('SIGTERM');
       expect(await exited(child)).toBe(0);
       expect(log).toContain('shut down cleanly');

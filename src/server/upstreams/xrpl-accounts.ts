@@ -12,9 +12,7 @@ export class AccountNotFoundError extends Error {
 }
 
 const rippledCode = (error: unknown): string | undefined =>
-  isXrplError(error, 'RippledError')
-    ? (error as { data?: { error?: string } }).data?.error
-    : undefined;
+  isXrplError(error, 'RippledError') ? (error as { data?: { error?: string } }).data?.error : undefined;
 
 /** The reserves validators voted, from the validated ledger (`server_state`, in drops). */
 export async function readReserves(client: Client): Promise<ReserveSettings> {

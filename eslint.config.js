@@ -110,6 +110,9 @@ const layerZones = [
   ...featureZones('./src/web'),
 ];
 
+/** Server packages no process needs at start (ADR 0056). */
+const lazyPackages = ['stripe', 'xrpl', 'nodemailer', 'web-push', 'undici', '@electric-sql/pglite'];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'tmp', 'src/web/public'] },
   js.configs.recommended,
@@ -198,7 +201,33 @@ export default tseslint.config(
           paths: [
             {
               name: 'date-fns',
-              message: "Import the one function from its own module: `import { format } from 'date-fns/format'`.",
+              message:
+                "Import the one function from its own module: `import { format } from 'date-fns/format'`.",
+            },
+            // Loaded at first use with `await import()` by the module that owns each (ADR 0056):
+            // every process would otherwise pay for them at start.
+            ...lazyPackages.map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: `${name} is loaded at first use (ADR 0056): \`import type\` here, \`await import('${name}')\` where it is used.`,
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The modules that are themselves loaded lazily (or run on their own thread) import them as usual.
+    files: ['src/server/features/billing/stripe-provider.ts', 'src/server/db/pglite-worker.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'date-fns',
+              message:
+                "Import the one function from its own module: `import { format } from 'date-fns/format'`.",
             },
           ],
         },

@@ -116,6 +116,9 @@ const serverStampFile = (root: string) => path.join(root, 'dist', 'server', '.bu
  */
 export function buildServer(root: string): string {
   const outfile = serverBundle(root);
+  // Chunk names change with their content: drop the last build's, so none is loaded by mistake.
+  for (const name of fs.existsSync(path.dirname(outfile)) ? fs.readdirSync(path.dirname(outfile)) : [])
+    if (name.startsWith('chunk-')) fs.rmSync(path.join(path.dirname(outfile), name));
   buildSync({
     // Each worker thread's script is its own entry beside main.mjs (src/server/lib/worker-script.ts).
     entryPoints: {
@@ -126,6 +129,11 @@ export function buildServer(root: string): string {
     },
     outdir: path.dirname(outfile),
     outExtension: { '.js': '.mjs' },
+    // Code shared by the entries, and what main.ts imports with `await import()` (the server itself),
+    // goes into chunks beside them: a cluster's primary loads only main.mjs and what it imports
+    // statically, never the server's packages (ADR 0056).
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -52,7 +52,7 @@ export async function createRuntime(options: {
       logger,
       nodeEnv: env.NODE_ENV,
     });
-  const billing = createBilling({ env, db: handle.db, mailer, logger });
+  const billing = await createBilling({ env, db: handle.db, mailer, logger });
   const auth = createAuth({
     db: handle.db,
     mailer,

@@ -253,6 +253,8 @@ describe('the server as npm start runs it', () => {
         body: JSON.stringify({ name: 'Bundle', email: 'bundle@example.com', password: 'Bundle-Pass-1' }),
       });
       expect(signUp.status).toBe(200);
+      // A second after start the process gives back what its start grew (ADR 0056).
+      await expect.poll(() => log, { timeout: 10_000 }).toContain('"msg":"start-up memory released"');
       child.kill('SIGTERM');
       expect(await exited(child)).toBe(0);
       expect(log).toContain('shut down cleanly');
@@ -260,5 +262,31 @@ describe('the server as npm start runs it', () => {
       child.kill('SIGKILL');
       fs.rmSync(freshDir, { recursive: true, force: true });
     }
+  });
+
+  it("keeps the server's packages out of what a cluster's primary loads", () => {
+    // The primary only forks and supervises (ADR 0056): main.mjs and the chunks it imports statically
+    // may bring the configuration's and the log's packages, never the server's (the database
+    // drivers, better-auth, Hono, Stripe, xrpl …), which come with `await import('./server')`.
+    const dir = path.dirname(ensureServerBundle(root));
+    const packages = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = fs.readFileSync(path.join(dir, file), 'utf8');
+      for (const match of code.matchAll(/^(?:import|export)\s[^;]*?from\s*"([^"]+)"|^import\s*"([^"]+)"/gm)) {
+        const from = match[1] ?? match[2] ?? '';
+        if (from.startsWith('./')) visit(from.slice(2));
+        else if (!from.startsWith('node:')) packages.add(from);
+      }
+    };
+    visit('main.mjs');
+    expect(seen.size).toBeGreaterThan(1);
+    expect([...packages].sort()).toEqual(['ipaddr.js', 'pino', 'zod']);
+    // The server itself is there, behind the dynamic import.
+    expect(fs.readFileSync(path.join(dir, 'main.mjs'), 'utf8')).toMatch(
+      /await import\("\.\/chunk-[\w-]+\.mjs"\)/,
+    );
   });
 });

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { workerScript } from '../lib/worker-script';
@@ -103,7 +101,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   if (target.kind === 'pglite') return openPgliteWorker(target.dataDir);
-  // In memory (the tests' databases): PGlite in this thread, behind the same kind of pool.
+  // In memory (the tests' databases): PGlite in this thread, behind the same kind of pool. Imported
+  // here: a server's PGlite runs on its own thread, and this thread need not load it (ADR 0056).
+  const [{ PGlite }, { createPgConfig }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/node-postgres'),
+  ]);
   const pglite = target.from ? await PGlite.create({ loadDataDir: target.from }) : await PGlite.create();
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

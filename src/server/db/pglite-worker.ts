@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { collectWhenStarted } from '../lib/startup-memory';
 
 /**
  * The embedded database's own thread (ADR 0050): PGlite runs here, not on the thread that serves
@@ -49,6 +50,8 @@ try {
     })();
   });
   port.postMessage({ type: 'ready' } satisfies PgliteWorkerMessage);
+  // This thread's heap, too, gives back what opening the database grew, once the server has started.
+  collectWhenStarted();
 } catch (error) {
   port.postMessage({
     type: 'failed',

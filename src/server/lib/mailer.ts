@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type NodeMailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from './logger';
 
 export interface MailMessage {
@@ -25,6 +26,15 @@ export interface Mailer {
 }
 
 /**
+ * A nodemailer transport made at the first mail, not at start: nodemailer costs a process a few MB,
+ * and most processes send no mail for hours (ADR 0056).
+ */
+function lazyTransport(create: (nodemailer: typeof NodeMailer) => Transporter): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then((module) => create(module.default)));
+}
+
+/**
  * nodemailer over SMTP_URL; without SMTP every mail is written to DATA_DIR/outbox/*.eml, and outside
  * production its link is logged too, so a local install works before mail is set up. Production logs
  * name the file only: logs travel to collectors and support staff that must not get a reset token.
@@ -45,22 +55,25 @@ export function createMailer(options: {
     ...(replyTo ? { replyTo } : {}),
     ...(headers ? { headers } : {}),
   });
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+  const smtpUrl = options.smtpUrl;
+  if (smtpUrl) {
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       send: async (message) => {
         const { to, subject } = message;
-        await transport.sendMail(envelope(message));
+        await (await transport()).sendMail(envelope(message));
         log.info({ to, subject }, 'mail sent');
       },
     };
   }
   const outbox = path.join(options.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     send: async (message) => {
       const { to, subject, link } = message;
-      const info = await transport.sendMail(envelope(message));
+      const info = await (await transport()).sendMail(envelope(message));
       fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const file = path.join(
         outbox,

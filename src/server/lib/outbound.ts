@@ -1,7 +1,8 @@
 import dns from 'node:dns';
 import type net from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent, fetch, type Response } from 'undici';
+import type * as Undici from 'undici';
+import type { Agent, Response } from 'undici';
 import type { z } from 'zod';
 
 /**
@@ -70,12 +71,20 @@ function guardedLookup(allowHosts: ReadonlySet<string>): net.LookupFunction {
   };
 }
 
+let undici: Promise<typeof Undici> | undefined;
+/**
+ * undici (its fetch with an Agent whose lookup is guarded), loaded at the first outbound request: a
+ * web process may make none, and it costs ~10 MB at start (ADR 0056).
+ */
+const loadUndici = () => (undici ??= import('undici'));
+
 const agents = new Map<string, Agent>();
-function agentFor(allowHosts: readonly string[]): Agent {
+async function agentFor(allowHosts: readonly string[]): Promise<Agent> {
   const key = [...allowHosts].sort().join(',');
   let agent = agents.get(key);
   if (!agent) {
-    agent = new Agent({ connect: { lookup: guardedLookup(new Set(allowHosts)) } });
+    const { Agent } = await loadUndici();
+    agent = agents.get(key) ?? new Agent({ connect: { lookup: guardedLookup(new Set(allowHosts)) } });
     agents.set(key, agent);
   }
   return agent;
@@ -155,6 +164,7 @@ export async function fetchDocument(
       let url = new URL(rawUrl);
       for (let hop = 0; ; hop += 1) {
         assertTargetAllowed(url, settings.allowHosts, settings.onlyAllowHosts);
+        const { fetch } = await loadUndici();
         const response = await fetch(url, {
           headers: {
             accept: 'application/json, text/xml;q=0.9, */*;q=0.8',
@@ -164,7 +174,7 @@ export async function fetchDocument(
           },
           redirect: 'manual',
           signal: AbortSignal.timeout(settings.timeoutMs),
-          dispatcher: agentFor(settings.allowHosts),
+          dispatcher: await agentFor(settings.allowHosts),
         });
         const location = response.headers.get('location');
         if (response.status >= 300 && response.status < 400 && location) {
@@ -302,13 +312,14 @@ export async function sendRequest(
   assertTargetAllowed(url, options.allowHosts, options.onlyAllowHosts);
   const timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
   try {
+    const { fetch } = await loadUndici();
     const response = await fetch(url, {
       method: request.method,
       headers: request.headers,
       body: request.body,
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
-      dispatcher: agentFor(options.allowHosts),
+      dispatcher: await agentFor(options.allowHosts),
     });
     await response.body?.cancel();
     return response.status;

@@ -1,5 +1,50 @@
+import crypto from 'node:crypto';
+import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
-import { canonicalPushEndpoint } from './web-push';
+import { canonicalPushEndpoint, generateVapidKeys } from './web-push';
+
+describe('generateVapidKeys', () => {
+  it('makes a P-256 pair that web-push signs with and a browser can check', () => {
+    for (let round = 0; round < 20; round += 1) {
+      const keys = generateVapidKeys();
+      const privateKey = Buffer.from(keys.privateKey, 'base64url');
+      const publicKey = Buffer.from(keys.publicKey, 'base64url');
+      expect(privateKey).toHaveLength(32);
+      expect(publicKey).toHaveLength(65);
+      // The public key is the private key's.
+      const curve = crypto.createECDH('prime256v1');
+      curve.setPrivateKey(privateKey);
+      expect(curve.getPublicKey().equals(publicKey)).toBe(true);
+      // web-push accepts them, and its VAPID token verifies with the public key.
+      const headers = webpush.getVapidHeaders(
+        'https://fcm.googleapis.com',
+        'mailto:alerts@example.com',
+        keys.publicKey,
+        keys.privateKey,
+        'aes128gcm',
+      );
+      const token = /vapid t=([^,]+)/.exec(headers.Authorization)?.[1] ?? '';
+      const [header, payload, signature] = token.split('.');
+      const verifier = crypto.createPublicKey({
+        key: {
+          kty: 'EC',
+          crv: 'P-256',
+          x: publicKey.subarray(1, 33).toString('base64url'),
+          y: publicKey.subarray(33).toString('base64url'),
+        },
+        format: 'jwk',
+      });
+      expect(
+        crypto.verify(
+          'sha256',
+          Buffer.from(`${header}.${payload}`),
+          { key: verifier, dsaEncoding: 'ieee-p1363' },
+          Buffer.from(signature ?? '', 'base64url'),
+        ),
+      ).toBe(true);
+    }
+  });
+});
 
 describe('canonicalPushEndpoint', () => {
   it('writes every spelling of one endpoint the same way', () => {

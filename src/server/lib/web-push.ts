@@ -1,4 +1,4 @@
-import webpush from 'web-push';
+import crypto from 'node:crypto';
 import type { Env } from '../env';
 import { assertPublicUrl, sendRequest, UpstreamError } from './outbound';
 import { readOrCreateSecret } from './secrets';
@@ -17,12 +17,30 @@ export interface PushSender {
   send(target: PushTarget, payload: string): Promise<PushResult>;
 }
 
+/**
+ * A VAPID key pair as web-push's generateVAPIDKeys() makes it: a P-256 key, the public one
+ * uncompressed (65 bytes), the private one 32 bytes, both base64url. Made here so that no process
+ * loads web-push before it sends a push (ADR 0056).
+ */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const curve = crypto.createECDH('prime256v1');
+  curve.generateKeys();
+  // A private key with leading zero bytes comes out shorter: web-push wants all 32.
+  const privateKey = curve.getPrivateKey();
+  return {
+    publicKey: curve.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(Math.max(0, 32 - privateKey.length)), privateKey]).toString(
+      'base64url',
+    ),
+  };
+}
+
 /** VAPID keys from the environment, else generated once into DATA_DIR/vapid-keys.json. */
 export function resolveVapidKeys(env: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'DATA_DIR'>) {
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY)
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
   const stored = readOrCreateSecret(env.DATA_DIR, 'vapid-keys.json', () =>
-    JSON.stringify(webpush.generateVAPIDKeys()),
+    JSON.stringify(generateVapidKeys()),
   );
   return JSON.parse(stored) as { publicKey: string; privateKey: string };
 }
@@ -111,7 +129,7 @@ const failure = (error: unknown): PushResult => {
   };
 };
 
-/** web-push (RFC 8291 encryption, RFC 8292 VAPID) to the browsers' push services. */
+/** web-push (RFC 8291 encryption, RFC 8292 VAPID) to the browsers' push services; loaded at the first push. */
 export function createPushSender(env: Env): PushSender {
   const keys = resolveVapidKeys(env);
   const address = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM;
@@ -124,6 +142,7 @@ export function createPushSender(env: Env): PushSender {
         checkPushEndpointUrl(target.endpoint, env);
         // web-push encrypts (RFC 8291) and signs (VAPID); the request goes out through the SSRF guard,
         // which checks the address actually connected to (DNS may have changed since subscribing).
+        const { default: webpush } = await import('web-push');
         const details = webpush.generateRequestDetails(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           payload,

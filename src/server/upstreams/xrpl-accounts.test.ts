@@ -1,4 +1,4 @@
-import { Client } from 'xrpl';
+import type { Client } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMovements } from '@/domain/portfolio/account-tx';
 import { accountReserve } from '@/domain/portfolio/reserves';
@@ -13,6 +13,8 @@ import {
   readTokenMarket,
   readTrustLines,
 } from './xrpl-accounts';
+import { connectXrpl } from './xrpl';
+import { createLogger } from '../lib/logger';
 
 let rippled: FakeRippled;
 let client: Client;
@@ -30,8 +32,7 @@ beforeAll(async () => {
   });
   rippled.setAccount(BOB, { balanceDrops: 10_000_000_000n });
   rippled.setPool(RLUSD, { xrpDrops: 2_350_000_000_000n, tokenValue: '1000000' });
-  client = new Client(rippled.url);
-  await client.connect();
+  client = await connectXrpl([rippled.url], createLogger('silent'));
 });
 
 afterAll(async () => {

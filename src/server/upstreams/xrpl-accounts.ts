@@ -1,7 +1,8 @@
-import { RippledError, type Client } from 'xrpl';
+import type { Client } from 'xrpl';
 import type { AccountTxEntry } from '@/domain/portfolio/account-tx';
 import type { ReserveSettings } from '@/domain/portfolio/reserves';
 import type { BookOffer, LedgerAmount, TokenId } from '@/domain/portfolio/tokens';
+import { isXrplError } from './xrpl';
 
 /** The ledger said the account does not exist (`actNotFound`): never funded, or deleted. */
 export class AccountNotFoundError extends Error {
@@ -11,7 +12,7 @@ export class AccountNotFoundError extends Error {
 }
 
 const rippledCode = (error: unknown): string | undefined =>
-  error instanceof RippledError ? (error.data as { error?: string } | undefined)?.error : undefined;
+  isXrplError(error, 'RippledError') ? (error as { data?: { error?: string } }).data?.error : undefined;
 
 /** The reserves validators voted, from the validated ledger (`server_state`, in drops). */
 export async function readReserves(client: Client): Promise<ReserveSettings> {

@@ -1,6 +1,6 @@
-import { ConnectionError, type Client } from 'xrpl';
+import type { Client } from 'xrpl';
 import type { Logger } from '../lib/logger';
-import { connectXrpl } from './xrpl';
+import { connectXrpl, isXrplError } from './xrpl';
 
 /**
  * One XRPL connection for reads made while answering a request (a member adding an account) and by
@@ -32,7 +32,7 @@ export function createLedgerConnection(urls: readonly string[], logger: Logger):
       try {
         return await read(client.isConnected() ? client : await open());
       } catch (error) {
-        if (!(error instanceof ConnectionError)) throw error;
+        if (!isXrplError(error, 'ConnectionError')) throw error;
         await drop();
         return read(await open());
       }

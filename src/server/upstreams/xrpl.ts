@@ -1,10 +1,32 @@
-import { Client } from 'xrpl';
+import type * as Xrpl from 'xrpl';
+import type { Client } from 'xrpl';
 import type { LedgerTransaction } from '@/domain/whales/ledger';
 import { rippleTimeToDate } from '@/domain/xrpl/drops';
 import type { Logger } from '../lib/logger';
 
+let xrpl: typeof Xrpl | undefined;
+
+/**
+ * The xrpl package, loaded at the first connection to a ledger server: only the process that runs the
+ * jobs streams and scans the ledger, and a web process reads it only when a member's portfolio needs
+ * it, so no process pays its ~10 MB at start (ADR 0056).
+ */
+export async function loadXrpl(): Promise<typeof Xrpl> {
+  xrpl ??= await import('xrpl');
+  return xrpl;
+}
+
+/** Whether this process has loaded the xrpl package (it has once it connected to a ledger server). */
+export const isXrplLoaded = (): boolean => xrpl !== undefined;
+
+/** Whether `error` is one of xrpl's errors of that class; none can be before xrpl was loaded. */
+export function isXrplError(error: unknown, kind: 'RippledError' | 'ConnectionError'): boolean {
+  return xrpl !== undefined && error instanceof xrpl[kind];
+}
+
 /** Connects to the first XRPL server that answers (the configured one, then the fallback). */
 export async function connectXrpl(urls: readonly string[], logger: Logger): Promise<Client> {
+  const { Client } = await loadXrpl();
   const failures: string[] = [];
   for (const url of urls) {
     const client = new Client(url, { connectionTimeout: 5000, timeout: 20_000 });

@@ -5,7 +5,6 @@ import type { Logger } from '../../lib/logger';
 import type { AppDeps } from '../../lib/context';
 import type { Mailer } from '../../lib/mailer';
 import { processBillingEvent, type BillingContext } from './billing.service';
-import { createStripeProvider } from './stripe-provider';
 import { createTestProvider, type TestBillingProvider } from './test-provider';
 
 /** Billing as the app uses it: Stripe when its keys are set, else the labelled local test mode. */
@@ -21,11 +20,21 @@ export interface BillingDeps extends AppDeps {
   billing: Billing;
 }
 
-export function createBilling(deps: { env: Env; db: Db; mailer: Mailer; logger: Logger }): Billing {
+/**
+ * Stripe's SDK (its module, ./stripe-provider) is loaded only with Stripe's keys: a server in test
+ * mode never needs its few MB (ADR 0056).
+ */
+export async function createBilling(deps: {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+}): Promise<Billing> {
   const { env, db, mailer } = deps;
   const logger = deps.logger.child({ module: 'billing' });
   const base = { db, mailer, logger, publicUrl: env.PUBLIC_URL };
   if (env.STRIPE_SECRET_KEY) {
+    const { createStripeProvider } = await import('./stripe-provider');
     const provider = createStripeProvider(
       {
         secretKey: env.STRIPE_SECRET_KEY,

@@ -84,6 +84,21 @@ export function invoiceSnapshot(invoice: Stripe.Invoice): InvoiceSnapshot {
 }
 
 /** Reduces a verified Stripe event to what billing acts on. */
+/** The webhook's event once its signature checks out with `secret`; `{ refused }` with the reason when not. */
+export async function verifiedWebhookEvent(
+  client: Stripe,
+  rawBody: string,
+  signature: string,
+  secret: string,
+): Promise<Stripe.Event | { refused: string }> {
+  try {
+    return await client.webhooks.constructEventAsync(rawBody, signature, secret);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { refused: error.message };
+    throw error;
+  }
+}
+
 export function billingEventOf(event: Stripe.Event): BillingEvent {
   const base = { id: event.id, created: new Date(event.created * 1000) };
   switch (event.type) {

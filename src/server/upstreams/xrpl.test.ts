@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { startFakeRippled } from '../../../tests/support/fake-rippled';
+import { ALICE, UNFUNDED } from '../../../tests/support/ledger-accounts';
+import { createTestApp } from '../../../tests/support/test-app';
+import { createLogger } from '../lib/logger';
+import { isXrplLoaded } from './xrpl';
+import { AccountNotFoundError, readAccount } from './xrpl-accounts';
+import { createLedgerConnection } from './xrpl-connection';
+
+describe('the xrpl package', () => {
+  it('is loaded by the first ledger read, not when the app starts (ADR 0056)', async () => {
+    // The whole app, as a web process composes it: no ledger read yet, so no xrpl.
+    const app = await createTestApp();
+    const rippled = await startFakeRippled();
+    try {
+      expect(isXrplLoaded()).toBe(false);
+      rippled.setAccount(ALICE, { balanceDrops: 25_000_000n });
+      const ledger = createLedgerConnection([rippled.url], createLogger('silent'));
+      expect(isXrplLoaded()).toBe(false);
+      await expect(ledger.use((client) => readAccount(client, ALICE))).resolves.toMatchObject({
+        balanceDrops: 25_000_000n,
+      });
+      expect(isXrplLoaded()).toBe(true);
+      // xrpl's own errors are still told apart once it is loaded lazily.
+      await expect(ledger.use((client) => readAccount(client, UNFUNDED))).rejects.toBeInstanceOf(
+        AccountNotFoundError,
+      );
+      await ledger.close();
+    } finally {
+      await rippled.close();
+      await app.close();
+    }
+  });
+});

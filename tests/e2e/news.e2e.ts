@@ -204,7 +204,7 @@ test.describe('news (SPEC §2 News)', () => {
     const preloads = () =>
       page
         .locator('head link[rel="modulepreload"]')
-        .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+        .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
 
     await page.goto('/news');
     await expect(page.getByRole('heading', { level: 1, name: 'News & Insights' })).toBeVisible();

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -63,6 +64,107 @@ function inlineStylesheet(): Plugin {
 }
 
 /**
+ * The route table of src/web/app/router.tsx as the build reads it: each `page(appRoutes.x, () =>
+ * import('./routes/y'))` with x's path in src/domain/routing/routes.ts, and whether it sits in a
+ * RouteGuard's children. The build fails when it finds too few (the router was rewritten: this
+ * reading must follow it).
+ */
+function readPageRoutes(): { path: string; module: string; guarded: boolean }[] {
+  const source = fs.readFileSync(path.join(root, 'app/router.tsx'), 'utf8');
+  const appRoutes = new Map(
+    [
+      ...fs
+        .readFileSync(path.resolve(import.meta.dirname, 'src/domain/routing/routes.ts'), 'utf8')
+        .matchAll(/^ {2}(\w+): '(\/[^']*)',$/gm),
+    ].map((m) => [m[1]!, m[2]!]),
+  );
+  // page(appRoutes.x, () => import('./routes/y')), or page(appRoutes.x, loader) with a `const loader =
+  // () => import('./routes/y')` above (the research editor's two paths).
+  const page = /page\(appRoutes\.(\w+),\s*(?:\(\) => import\('\.\/routes\/([\w-]+)'\)|(\w+))\)/g;
+  const loaders = new Map(
+    [...source.matchAll(/const (\w+) = \(\) => import\('\.\/routes\/([\w-]+)'\);/g)].map((m) => [
+      m[1]!,
+      m[2]!,
+    ]),
+  );
+  const guardedBlocks = [...source.matchAll(/element: <RouteGuard\b[^>]*\/>,[^[]*children: \[([^\]]*)\]/g)];
+  const guarded = new Set(guardedBlocks.flatMap((block) => [...block[1]!.matchAll(page)].map((m) => m[1])));
+  const routes = [...source.matchAll(page)].map((m) => {
+    const routePath = appRoutes.get(m[1]!);
+    if (!routePath) throw new Error(`route-preloads: no path for appRoutes.${m[1]} in routes.ts`);
+    const module = m[2] ?? loaders.get(m[3]!);
+    if (!module) throw new Error(`route-preloads: no module for appRoutes.${m[1]} in router.tsx`);
+    return { path: routePath, module, guarded: guarded.has(m[1]) };
+  });
+  if (routes.length < 10 || guarded.size === 0)
+    throw new Error(`route-preloads: read ${routes.length} pages (${guarded.size} guarded) in router.tsx`);
+  return routes;
+}
+
+/**
+ * A page's chunks start downloading with the document instead of after the entry has run (ADR 0057).
+ * Every page but the home page is a lazy chunk with chunks of its own; requested by `preloadPage`
+ * once the entry (118 kB) has arrived and run, they cost a round trip and their transfer after it on
+ * a slow network. A small inline script in index.html matches the address against the route table
+ * and adds a `<link rel="modulepreload">` for each chunk the page (and its route guard) loads that
+ * the entry does not; Vite's preload helper sees the links and does not add them again.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((file) => file.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (fileName: string, into = new Set<string>()) => {
+          if (into.has(fileName)) return into;
+          into.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
+          return into;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) throw new Error('route-preloads: no entry chunk');
+        const loaded = closure(entry.fileName);
+        const chunkOf = (module: string) => {
+          const chunk = chunks.find(
+            (candidate) =>
+              candidate.isDynamicEntry && candidate.facadeModuleId === path.join(root, `app/${module}.tsx`),
+          );
+          if (!chunk) throw new Error(`route-preloads: no chunk for app/${module}.tsx`);
+          return chunk.fileName;
+        };
+        const guard = closure(chunkOf('route-guard'));
+        const files: string[] = [];
+        const indexOf = (file: string) => (
+          files.includes(file) ? files : files.push(file),
+          files.indexOf(file)
+        );
+        // Static paths first: React Router ranks /research/new above /research/:slug.
+        const routes = readPageRoutes()
+          .sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')))
+          .map(({ path: pattern, module, guarded }) => {
+            const needed = new Set([...closure(chunkOf(`routes/${module}`)), ...(guarded ? guard : [])]);
+            const source = `^${pattern.replace(/:\w+/g, '[^/]+')}/?$`;
+            return [source, [...needed].filter((file) => !loaded.has(file)).map(indexOf)] as const;
+          });
+        const script =
+          `(function(){var f=${JSON.stringify(files.map((file) => file.replace(/^assets\/(.*)\.js$/, '$1')))},` +
+          `r=${JSON.stringify(routes)};` +
+          `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(location.pathname)){` +
+          `r[i][1].forEach(function(n){var l=document.createElement('link');l.rel='modulepreload';` +
+          `l.as='script';l.crossOrigin='';l.href='/assets/'+f[n]+'.js';document.head.appendChild(l)});return}})();`;
+        const marker = '<script type="module"';
+        if (!html.includes(marker)) throw new Error('route-preloads: index.html has no module script');
+        return html.replace(marker, () => `<script>${script}</script>\n    ${marker}`);
+      },
+    },
+  };
+}
+
+/**
  * Hono's client imports its whole cookie serializer (its checks of Max-Age, __Host- prefixes, …) for
  * one option, `cookie`, that sets a Cookie header: this app never passes it, a browser sends its own
  * cookies. In the build the client gets a serializer of name and value alone (0.5 kB gzip less on
@@ -91,7 +193,7 @@ function honoClientCookie(): Plugin {
 export default defineConfig(({ command }) => ({
   root,
   publicDir: path.join(root, 'public'),
-  plugins: [react(), tailwindcss(), inlineStylesheet(), honoClientCookie()],
+  plugins: [react(), tailwindcss(), inlineStylesheet(), routePreloads(), honoClientCookie()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },

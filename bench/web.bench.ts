@@ -160,6 +160,7 @@ async function signIn(url: string, email: string): Promise<string> {
 async function lighthouseScore(
   url: string,
   headers?: Record<string, string>,
+  reportPath?: string,
 ): Promise<{
   score: number;
   fcp: number;
@@ -186,6 +187,9 @@ async function lighthouseScore(
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    // WEB_BENCH_REPORT=<dir> keeps each audit's whole report (LCP element and phases, long tasks and
+    // their scripts, the request chains) to read with Lighthouse's viewer or jq.
+    if (reportPath) fs.writeFileSync(reportPath, JSON.stringify(lhr));
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -216,11 +220,17 @@ export async function benchWeb(): Promise<void> {
 
     const all = buildJs();
     const cookie = await signIn(url, email);
-    const routes = [
-      ['/ (visitor)', `${url}/`, undefined],
-      ['/news (member)', `${url}/news`, cookie],
-      ['/analytics (premium)', `${url}/analytics`, cookie],
-    ] as const;
+    // WEB_BENCH_ROUTES=news,analytics audits only those routes (home is `/`), for one change's figures.
+    const only = process.env.WEB_BENCH_ROUTES?.split(',').map((name) => `/${name.replace(/^\//, '')}`);
+    const routes = (
+      [
+        ['/ (visitor)', `${url}/`, undefined],
+        ['/news (member)', `${url}/news`, cookie],
+        ['/analytics (premium)', `${url}/analytics`, cookie],
+      ] as const
+    ).filter(([, target]) => !only || only.includes(new URL(target).pathname));
+    const reportDir = process.env.WEB_BENCH_REPORT;
+    if (reportDir) fs.mkdirSync(reportDir, { recursive: true });
     console.log(
       '\nweb: page weight per route, production build (gzip -9; on the wire: what the server sent)',
     );
@@ -249,7 +259,11 @@ export async function benchWeb(): Promise<void> {
       const audits = [];
       let failures = 0;
       while (audits.length < runs) {
-        const figures = await lighthouseScore(target, headers);
+        const name = new URL(target).pathname.replace(/\W/g, '') || 'home';
+        const report = reportDir
+          ? path.join(reportDir, `${name}-${audits.length + failures + 1}.json`)
+          : undefined;
+        const figures = await lighthouseScore(target, headers, report);
         if (figures.failure) {
           // A failed recording scores 0 and measured nothing: audited again, and counted in the output.
           failures += 1;

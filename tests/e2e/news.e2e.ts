@@ -192,6 +192,39 @@ test.describe('news (SPEC §2 News)', () => {
     });
   });
 
+  test('opened directly, the page asks for its own scripts with the document (ADR 0057)', async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs('free');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const preloads = () =>
+      page
+        .locator('head link[rel="modulepreload"]')
+        .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+
+    await page.goto('/news');
+    await expect(page.getByRole('heading', { level: 1, name: 'News & Insights' })).toBeVisible();
+    const onNews = await preloads();
+    // The page's chunk and its route guard's, named before the app's entry has run.
+    expect(onNews.filter((href) => /^\/assets\/news-[\w-]{8}\.js$/.test(href))).toHaveLength(1);
+    expect(onNews.filter((href) => href.startsWith('/assets/route-guard-'))).toHaveLength(1);
+    // Each is fetched once: the app's own loader sees the links and asks for none of them again.
+    for (const href of onNews)
+      expect(
+        scripts.filter((script) => script === href),
+        href,
+      ).toHaveLength(1);
+
+    // The home page is in the entry: nothing else is asked for ahead of it.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect((await preloads()).filter((href) => href.startsWith('/assets/route-guard-'))).toEqual([]);
+  });
+
   test('has no axe violations at 390 px in both themes', async ({ page, signInAs }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs('free');

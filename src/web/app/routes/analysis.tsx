@@ -10,7 +10,8 @@ import { useDates } from '@/web/features/preferences';
 import { useSession } from '@/web/lib/session';
 import { weeksQuery } from '@/web/features/analysis/api';
 import { WeekFigures } from '@/web/features/analysis/components/week-figures';
-import { CommentCountLink, useCommentCounts } from '@/web/features/community';
+// The counts' own module: the feature's index also brings the discussion, its forms and zod.
+import { CommentCountLink, useCommentCounts } from '@/web/features/community/components/comment-count';
 import { PageHeading } from './page-heading';
 
 /** /analysis: one summary per week from stored data, the latest first. */

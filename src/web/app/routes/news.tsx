@@ -12,7 +12,8 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { newsListQuery, useRefreshNews, type NewsCategoryFilter } from '@/web/features/news/api/news';
 import { NewsList } from '@/web/features/news/components/news-list';
 import { NewsSidebar } from '@/web/features/news/components/news-sidebar';
-import { useCommentCountPages } from '@/web/features/community';
+// The counts' own module: the feature's index also brings the discussion, its forms and zod.
+import { useCommentCountPages } from '@/web/features/community/components/comment-count';
 import { PageHeading } from './page-heading';
 
 const SEARCH_DELAY_MS = 300;

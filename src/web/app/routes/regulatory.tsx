@@ -6,7 +6,8 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { DominoTracker } from '@/web/features/market/components/domino-tracker';
 import { newsListQuery } from '@/web/features/news/api/news';
 import { NewsList } from '@/web/features/news/components/news-list';
-import { useCommentCountPages } from '@/web/features/community';
+// The counts' own module: the feature's index also brings the discussion, its forms and zod.
+import { useCommentCountPages } from '@/web/features/community/components/comment-count';
 import { PageHeading } from './page-heading';
 
 /** /regulatory (public): the REGULATION category of the news, and the institutional events tracker. */

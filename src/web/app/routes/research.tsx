@@ -9,7 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { Spinner } from '@/web/components/ui/spinner';
 import { researchListQuery } from '@/web/features/research/api/research';
-import { CommentCountLink, useCommentCounts } from '@/web/features/community';
+// The counts' own module: the feature's index also brings the discussion, its forms and zod.
+import { CommentCountLink, useCommentCounts } from '@/web/features/community/components/comment-count';
 import { PageHeading } from './page-heading';
 import { useDates } from '@/web/features/preferences';
 

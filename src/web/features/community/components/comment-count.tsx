@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { communityMessages } from '@/domain/community/community.schema';
+import { communityMessages } from '@/domain/community/rules';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { commentCountsQuery } from '../api/community';
 import { commentCountText } from '../lib/format';

@@ -12,6 +12,8 @@ import { createLogger, type Logger } from './lib/logger';
 import { startScheduler, type Scheduler } from './jobs/scheduler';
 import { startWhaleStream, type WhaleStream } from './jobs/whale-stream';
 import { billingModeNotice } from './features/billing/billing';
+import { closeFeedParser } from './features/news/feed-parser';
+import { closePasswordHashing } from './lib/password-hash';
 import { createRuntime } from './runtime';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -129,6 +131,9 @@ export async function startServer(
         });
         await scheduler?.stop();
         await whaleStream?.stop();
+        // The worker threads, so a stopped server in a process that goes on (tests, the cluster's
+        // workers) holds none.
+        await Promise.all([closeFeedParser(), closePasswordHashing()]);
         await runtime.deps.events.stop();
         await runtime.deps.ledger.close();
         await openHandle.close();

@@ -1,29 +1,21 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { Piscina } from 'piscina';
 import type { DeriveTask } from './password-worker';
-import { workerScript } from './worker-script';
-
-let pool: Piscina<DeriveTask, Uint8Array> | undefined;
+import { lazyWorkerPool } from './worker-script';
 
 /**
  * The hashing threads (ADR 0058): one per core at most, started on the first sign-in and ended after
  * a minute idle. Not libuv's pool of four, where four sign-ins at once held every thread that
  * response compression and file reads wait for.
  */
-function hashingPool(): Piscina<DeriveTask, Uint8Array> {
-  if (!pool) {
-    const script = workerScript(import.meta.url, 'password-worker');
-    pool = new Piscina<DeriveTask, Uint8Array>({
-      filename: script.url.href,
-      execArgv: script.execArgv,
-      minThreads: 0,
-      maxThreads: os.availableParallelism(),
-      idleTimeout: 60_000,
-    });
-  }
-  return pool;
-}
+const hashing = lazyWorkerPool<DeriveTask, Uint8Array>(
+  import.meta.url,
+  'password-worker',
+  os.availableParallelism(),
+);
+
+/** Ends the hashing threads (graceful shutdown). */
+export const closePasswordHashing = (): Promise<void> => hashing.close();
 
 /**
  * better-auth's stored password format, `<salt hex>:<key hex>`: scrypt of the NFKC-normalised password
@@ -39,7 +31,7 @@ const options: crypto.ScryptOptions = { N, r, p, maxmem: 128 * N * r * 2 };
 
 const keyOf = async (password: string, salt: string) =>
   Buffer.from(
-    await hashingPool().run({ password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, options }),
+    await hashing.run({ password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, options }),
   );
 
 export async function hashPassword(password: string): Promise<string> {

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/support/test-app';
 import { hashPassword, verifyPassword } from './password-hash';
 
-
 /** Made by better-auth 1.7's own hashPassword (before this module), as stored in existing databases. */
 const STORED_BEFORE = {
   password: 'Correct-Horse-9',

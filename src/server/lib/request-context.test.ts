@@ -15,19 +15,22 @@ function appWithLog() {
   });
   const app = new Hono<AppEnv>()
     .use(requestContext(createLogger('info', sink), 'https://xrp.example'))
-    .get('/made', (c) => {
+    .get('/api/made', (c) => {
       c.header('Cache-Control', 'no-cache');
       return c.json({ made: true });
     })
-    .get('/kept', (c) => sendJson(c, jsonText({ kept: true })));
+    .get('/api/kept', (c) => sendJson(c, jsonText({ kept: true })))
+    // /api itself is a page of the site (SPEC §2 footer), as is everything outside /api/.
+    .get('/api', (c) => c.html('<p>API</p>'))
+    .get('/news', (c) => c.html('<p>News</p>'));
   return { app, lines };
 }
 
 describe('request context', () => {
   it('gives answers sent as prepared JSON exactly the headers of every other answer', async () => {
     const { app } = appWithLog();
-    const made = await app.request('/made');
-    const kept = await app.request('/kept');
+    const made = await app.request('/api/made');
+    const kept = await app.request('/api/kept');
     const names = (response: Response) =>
       [...response.headers.keys()].filter((name) => name !== 'content-length').sort();
     expect(names(kept)).toEqual(names(made));
@@ -37,16 +40,29 @@ describe('request context', () => {
     expect(await kept.json()).toEqual({ kept: true });
   });
 
+  it("gives API answers a policy that allows nothing, and pages the site's policy", async () => {
+    const { app } = appWithLog();
+    for (const path of ['/api/made', '/api/kept'])
+      expect((await app.request(path)).headers.get('content-security-policy'), path).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+    for (const path of ['/api', '/news']) {
+      const csp = (await app.request(path)).headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("script-src 'self'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it('keeps a well-formed request id from the caller, replaces anything else, and logs with it', async () => {
     const { app, lines } = appWithLog();
-    const kept = await app.request('/kept', { headers: { 'x-request-id': 'trace-42' } });
+    const kept = await app.request('/api/kept', { headers: { 'x-request-id': 'trace-42' } });
     expect(kept.headers.get('x-request-id')).toBe('trace-42');
-    const forged = await app.request('/made', { headers: { 'x-request-id': 'a b\tc' } });
+    const forged = await app.request('/api/made', { headers: { 'x-request-id': 'a b\tc' } });
     const replaced = forged.headers.get('x-request-id');
     expect(replaced).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines.map((line) => [line.reqId, line.path, line.status])).toEqual([
-      ['trace-42', '/kept', 200],
-      [replaced, '/made', 200],
+      ['trace-42', '/api/kept', 200],
+      [replaced, '/api/made', 200],
     ]);
   });
 });

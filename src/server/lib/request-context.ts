@@ -15,6 +15,14 @@ const complete = new WeakSet<Response>();
 /** An incoming request id worth keeping (the rule of hono/request-id). */
 const REQUEST_ID = /^[\w\-=]{1,255}$/;
 
+/**
+ * The policy of an API answer (JSON, the live stream): no content of any kind, in no frame, as the
+ * OWASP REST Security Cheat Sheet has it. Nothing in one is ever a document a browser renders, so the
+ * page's policy (its script hashes, the chart widget's origin) has nothing to allow there, and half
+ * the header bytes of a small answer go (ADR 0059).
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** The headers secureHeaders sets, computed once by running it (ADR 0024: hot reads). */
 async function fixedHeaders(
   publicUrl: string,
@@ -27,7 +35,8 @@ async function fixedHeaders(
 
 /**
  * Per request: an id (X-Request-Id, kept from the caller when well formed), a child logger carrying
- * it, the security headers on the answer (the CSP allowing `inlineScripts`, index.html's own), and
+ * it, the security headers on the answer (on a page the CSP allowing `inlineScripts`, index.html's
+ * own; on an API answer the API's policy), and
  * one log line when it completes. Answers made by `sendJson` arrive with those headers already in
  * place and are not touched again: setting a dozen headers on a web Response costs more than the
  * rest of a cached read (bench/health.bench.ts).
@@ -37,14 +46,17 @@ export function requestContext(
   publicUrl: string,
   inlineScripts: readonly string[] = [],
 ): MiddlewareHandler<AppEnv> {
-  let entries: [string, string][] = [];
+  let pageEntries: [string, string][] = [];
+  let apiEntries: [string, string][] = [];
   let jsonHeaders: Record<string, string> | undefined;
   return async (c, next) => {
     if (!jsonHeaders) {
       const fixed = await fixedHeaders(publicUrl, inlineScripts);
-      entries = Object.entries(fixed);
+      const api = { ...fixed, 'content-security-policy': API_CONTENT_SECURITY_POLICY };
+      pageEntries = Object.entries(fixed);
+      apiEntries = Object.entries(api);
       // Every name present from the start: copying it and then assigning values stays on V8's fast path.
-      jsonHeaders = { ...fixed, 'content-type': 'application/json', 'cache-control': '', 'x-request-id': '' };
+      jsonHeaders = { ...api, 'content-type': 'application/json', 'cache-control': '', 'x-request-id': '' };
     }
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
@@ -57,6 +69,8 @@ export function requestContext(
     const res = c.res;
     if (!complete.has(res)) {
       const headers = res.headers;
+      // Under /api/ the API's policy; /api itself is a page of the site (SPEC §2 footer).
+      const entries = c.req.path.startsWith('/api/') ? apiEntries : pageEntries;
       for (const [name, value] of entries) headers.set(name, value);
       headers.set('x-request-id', requestId);
     }

@@ -88,8 +88,14 @@ describe('serving the built web app', () => {
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
     const hash = createHash('sha256').update(themeScript).digest('base64');
     expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`]);
-    // The API's answers carry the same policy.
-    expect((await app.request('/api/health')).headers.get('content-security-policy')).toBe(csp);
+    // Only the chart widget's origin may be framed or probed; scripts stay ours alone.
+    expect(csp).toContain('frame-src https://s.tradingview.com');
+    expect(csp).toContain("connect-src 'self' https://s.tradingview.com");
+    // /api is a page too (SPEC §2 footer); the API's answers allow nothing (ADR 0059).
+    expect((await app.request('/api')).headers.get('content-security-policy')).toBe(csp);
+    expect((await app.request('/api/health')).headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it('answers an unknown path with the app (its 404 page) and status 404', async () => {

@@ -102,12 +102,13 @@ function readPageRoutes(): { path: string; module: string; guarded: boolean }[] 
 }
 
 /**
- * A page's chunks start downloading with the document instead of after the entry has run (ADR 0057).
- * Every page but the home page is a lazy chunk with chunks of its own; requested by `preloadPage`
- * once the entry (118 kB) has arrived and run, they cost a round trip and their transfer after it on
- * a slow network. A small inline script in index.html matches the address against the route table
- * and adds a `<link rel="modulepreload">` for each chunk the page (and its route guard) loads that
- * the entry does not; Vite's preload helper sees the links and does not add them again.
+ * The app's scripts start loading once the document has painted (ADR 0057, ADR 0060): a small inline
+ * script waits for the first frame, then adds a `<link rel="modulepreload">` for each chunk the entry
+ * imports and each chunk the page (and its route guard) loads that the entry does not — matching the
+ * address against the route table — and then the entry itself. Vite's own preload tags and entry tag
+ * are taken out of the document; its preload helper sees the links and does not add them again.
+ * Requested with the document, 160 kB of script shared the first round trips with it for no paint's
+ * sake: the page's first paint (its heading, from the server) needs none of it.
  */
 function routePreloads(): Plugin {
   return {
@@ -150,15 +151,35 @@ function routePreloads(): Plugin {
             const source = `^${pattern.replace(/:\w+/g, '[^/]+')}/?$`;
             return [source, [...needed].filter((file) => !loaded.has(file)).map(indexOf)] as const;
           });
+        const entryTag = new RegExp(`<script type="module" crossorigin src="/${entry.fileName}"></script>`);
+        if (!entryTag.test(html))
+          throw new Error(`route-preloads: index.html does not load ${entry.fileName}`);
+        const viteLinks = [
+          ...html.matchAll(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)">/g),
+        ];
+        const entryImports = [...loaded].filter((file) => file !== entry.fileName);
+        if (viteLinks.length !== entryImports.length)
+          throw new Error(
+            `route-preloads: index.html preloads ${viteLinks.length} of ${entryImports.length} chunks`,
+          );
+        const short = (file: string) => file.replace(/^assets\/(.*)\.js$/, '$1');
         const script =
-          `(function(){var f=${JSON.stringify(files.map((file) => file.replace(/^assets\/(.*)\.js$/, '$1')))},` +
-          `r=${JSON.stringify(routes)};` +
+          `(function(){var f=${JSON.stringify(files.map(short))},r=${JSON.stringify(routes)},` +
+          `e=${JSON.stringify(entryImports.map(short))},started=false;` +
+          `function add(n){var l=document.createElement('link');l.rel='modulepreload';l.as='script';` +
+          `l.crossOrigin='';l.href='/assets/'+n+'.js';document.head.appendChild(l)}` +
+          `function start(){if(started)return;started=true;e.forEach(add);` +
           `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(location.pathname)){` +
-          `r[i][1].forEach(function(n){var l=document.createElement('link');l.rel='modulepreload';` +
-          `l.as='script';l.crossOrigin='';l.href='/assets/'+f[n]+'.js';document.head.appendChild(l)});return}})();`;
-        const marker = '<script type="module"';
-        if (!html.includes(marker)) throw new Error('route-preloads: index.html has no module script');
-        return html.replace(marker, () => `<script>${script}</script>\n    ${marker}`);
+          `r[i][1].forEach(function(n){add(f[n])});break}` +
+          `var s=document.createElement('script');s.type='module';s.crossOrigin='';` +
+          `s.src=${JSON.stringify(`/${entry.fileName}`)};document.head.appendChild(s)}` +
+          // After the first frame; a tab opened in the background runs no frame, so a timer starts it too.
+          `requestAnimationFrame(function(){setTimeout(start)});setTimeout(start,200)})();`;
+        let out = html.replace(entryTag, '');
+        for (const [tag] of viteLinks) out = out.replace(tag, '');
+        const marker = '</head>';
+        if (!out.includes(marker)) throw new Error('route-preloads: index.html has no </head>');
+        return out.replace(marker, () => `  <script>${script}</script>\n  ${marker}`);
       },
     },
   };

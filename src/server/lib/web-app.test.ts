@@ -9,6 +9,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressAssets } from '../../../scripts/build-stamp';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { pageHeadings } from '@/domain/routing/page-headings';
+import { pageDocument } from './web-app';
 
 let app: TestApp;
 let distDir: string;
@@ -19,8 +21,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(distDir, 'assets'));
   fs.writeFileSync(
     path.join(distDir, 'index.html'),
-    `<!doctype html><head><script>${themeScript}</script>` +
-      '<script type="module" crossorigin src="/assets/index-abc123.js"></script></head><div id="root"></div>',
+    `<!doctype html><head><title>XRP Research</title><script>${themeScript}</script>` +
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script></head><div id="root">' +
+      '<!--page-shell--><div role="status"><svg class="spin"></svg>Loading...</div><!--/page-shell--></div>',
   );
   fs.writeFileSync(
     path.join(distDir, 'assets', 'index-abc123.js'),
@@ -80,6 +83,29 @@ describe('serving the built web app', () => {
       expect(response.status, pathname).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store, max-age=0');
       expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it("writes a page's fixed heading and title into its document, and the spinner alone elsewhere", async () => {
+    const news = await app.request('/news/', { headers: { 'accept-encoding': 'br' } });
+    expect(news.headers.get('content-encoding')).toBe('br');
+    const html = zlib.brotliDecompressSync(Buffer.from(await news.arrayBuffer())).toString();
+    expect(html).toContain('<title>News &#38; Insights | XRP Research</title>');
+    expect(html).toContain('<h1 class="text-3xl font-bold tracking-tight">News &#38; Insights</h1>');
+    expect(html).toContain(
+      '<p class="text-muted-foreground">The latest XRP news, gathered from many sources.</p>',
+    );
+    // The spinner stays under the heading until the app replaces both.
+    expect(html).toContain('<svg class="spin"></svg><span class="text-muted-foreground">Loading...</span>');
+    expect(html).not.toContain('page-shell');
+    const api = await (await app.request('/api')).text();
+    expect(api).toContain('<h1 class="text-3xl font-bold tracking-tight">Developer API</h1>');
+    for (const pathname of ['/', '/settings', '/news/not-an-article']) {
+      const other = await (await app.request(pathname)).text();
+      expect(other, pathname).toContain('<title>XRP Research</title>');
+      expect(other, pathname).toContain(
+        '<!--page-shell--><div role="status"><svg class="spin"></svg>Loading...</div>',
+      );
     }
   });
 
@@ -237,7 +263,7 @@ describe('static files over HTTP, as a browser gets them', () => {
 
   it('sends the page itself compressed too, never cached, and the same bytes on every visit', async () => {
     const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-    const first = await get('/news', { 'accept-encoding': 'gzip, br' });
+    const first = await get('/terms', { 'accept-encoding': 'gzip, br' });
     expect(first.status).toBe(200);
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers['cache-control']).toBe('no-store, max-age=0');
@@ -247,7 +273,14 @@ describe('static files over HTTP, as a browser gets them', () => {
     const second = await get('/no-such-page', { 'accept-encoding': 'gzip' });
     expect(second.status).toBe(404);
     expect(zlib.gunzipSync(second.body).toString()).toBe(html);
-    expect((await get('/news')).body.toString()).toBe(html);
+    expect((await get('/terms')).body.toString()).toBe(html);
+    // A page with a fixed heading: its own document, the same on every visit in every encoding.
+    const news = pageDocument(html, pageHeadings.news);
+    expect((await get('/news')).body.toString()).toBe(news);
+    expect(zlib.brotliDecompressSync((await get('/news', { 'accept-encoding': 'br' })).body).toString()).toBe(
+      news,
+    );
+    expect(zlib.gunzipSync((await get('/news', { 'accept-encoding': 'gzip' })).body).toString()).toBe(news);
   });
 
   it('serves from memory what it read at start: no file is opened per request', async () => {

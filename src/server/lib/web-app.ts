@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Hono, type Context } from 'hono';
+import { pageHeadingAt, type PageHeadingText } from '@/domain/routing/page-headings';
 import { isKnownClientPath } from '@/domain/routing/routes';
 import type { AppEnv } from './context';
 import { chooseEncoding, loadStaticFiles, matchesEtag, type Encoding, type StaticFile } from './static-files';
@@ -50,6 +51,35 @@ function htmlPage(html: string): Pick<StaticFile, 'bodies'> {
   return { bodies };
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const SHELL = /<!--page-shell-->([\s\S]*?)<!--\/page-shell-->/;
+
+/**
+ * index.html for a page with a fixed heading (ADR 0060): its title, and in place of the full-screen
+ * spinner the page's frame, heading and line under it, the spinner beneath, so the first paint shows
+ * what the page is. React replaces it all with the same heading where it stood.
+ */
+export function pageDocument(html: string, heading: PageHeadingText): string {
+  const shell = SHELL.exec(html);
+  const spinner = shell && /<svg[\s\S]*?<\/svg>/.exec(shell[1]!)?.[0];
+  if (!shell || !spinner || !html.includes('<title>XRP Research</title>'))
+    throw new Error('index.html has no page-shell spinner or no <title>XRP Research</title>');
+  const title = escapeHtml(heading.title);
+  return html
+    .replace('<title>XRP Research</title>', () => `<title>${title} | XRP Research</title>`)
+    .replace(
+      SHELL,
+      () =>
+        '<div class="flex min-h-screen flex-col"><div class="border-b"><div class="h-16"></div></div>' +
+        '<main class="mx-auto w-full max-w-7xl flex-1 px-4 py-8"><div class="mb-8 flex flex-col gap-2">' +
+        `<h1 class="text-3xl font-bold tracking-tight">${title}</h1>` +
+        `<p class="text-muted-foreground">${escapeHtml(heading.description)}</p></div>` +
+        `<div role="status" aria-live="polite" class="flex items-center gap-3">${spinner}` +
+        '<span class="text-muted-foreground">Loading...</span></div></main></div>',
+    );
+}
+
 /** The built app's index.html; undefined when the app has not been built. */
 export function readIndexHtml(distDir: string): string | undefined {
   const indexFile = path.join(distDir, 'index.html');
@@ -84,6 +114,16 @@ export function createWebAppRoutes(distDir: string, indexHtml: string | undefine
 
   const files = loadStaticFiles(distDir);
   const page = htmlPage(indexHtml);
+  pageDocument(indexHtml, { title: 'A page', description: 'Its line' }); // index.html has the shell's marks
+  // A page with a fixed heading gets its own document, made and compressed on its first visit.
+  const headed = new Map<PageHeadingText, Pick<StaticFile, 'bodies'>>();
+  const documentFor = (pathname: string) => {
+    const heading = pageHeadingAt(pathname);
+    if (!heading) return page;
+    let made = headed.get(heading);
+    if (!made) headed.set(heading, (made = htmlPage(pageDocument(indexHtml, heading))));
+    return made;
+  };
   // Source maps stay in dist for reading error reports; served, they would publish the sources.
   app.use('*', async (c, next) => (c.req.path.toLowerCase().endsWith('.map') ? notFound() : next()));
   app.get('/assets/*', (c) => {
@@ -93,8 +133,9 @@ export function createWebAppRoutes(distDir: string, indexHtml: string | undefine
   app.get('*', (c) => {
     const file = files.get(c.req.path);
     if (file) return sendFile(c, file, REVALIDATE);
-    const encoding: Encoding = chooseEncoding(c.req.header('accept-encoding'), page.bodies);
-    const body = page.bodies[encoding]!;
+    const document = documentFor(c.req.path);
+    const encoding: Encoding = chooseEncoding(c.req.header('accept-encoding'), document.bodies);
+    const body = document.bodies[encoding]!;
     const headers: Record<string, string> = {
       'content-type': 'text/html; charset=UTF-8',
       'content-length': String(body.length),

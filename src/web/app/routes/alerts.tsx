@@ -1,3 +1,4 @@
+import { pageHeadings } from '@/domain/routing/page-headings';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { alertTypes, describeRule, type AlertRule } from '@/domain/alerts/alerts.schema';
@@ -310,9 +311,7 @@ export function Component() {
   const userId = user?.id ?? '';
   return (
     <div className="flex flex-col gap-6">
-      <PageHeading title="XRP Price & Market Alerts">
-        Price targets, market moves, whales and the news that matters, in the app, by email and by push.
-      </PageHeading>
+      <PageHeading title={pageHeadings.alerts.title}>{pageHeadings.alerts.description}</PageHeading>
       {!user && (
         <Card className="border-primary/40">
           <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-6">

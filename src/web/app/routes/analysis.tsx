@@ -1,3 +1,4 @@
+import { pageHeadings } from '@/domain/routing/page-headings';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { weekLabel, weekSpan } from '@/domain/analysis/analysis.schema';
@@ -25,9 +26,8 @@ export function Component() {
   const commentCounts = useCommentCounts(weeks.data?.weeks.map((week) => `analysis:${week.week}`) ?? []);
   return (
     <>
-      <PageHeading title="Analysis">
-        Every week of the XRP market in figures: price, Fear & Greed, whale transfers and the headlines,
-        generated from the data behind the dashboard. Weeks run Monday to Sunday, UTC.
+      <PageHeading title={pageHeadings.analysis.title}>
+        {pageHeadings.analysis.description}
         {weeks.data?.weeks[0]?.locked &&
           ' Whale transfers and the closing price of each day come with Premium.'}
       </PageHeading>

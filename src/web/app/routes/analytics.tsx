@@ -1,3 +1,4 @@
+import { pageHeadings } from '@/domain/routing/page-headings';
 import { Crown } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
@@ -19,9 +20,7 @@ export function Component() {
   const restShown = useDeferredValue(true, false);
   return (
     <div className="flex flex-col gap-6">
-      <PageHeading title="XRP Analytics Dashboard">
-        Live XRP market data, sentiment, whale moves and institutional adoption.
-      </PageHeading>
+      <PageHeading title={pageHeadings.analytics.title}>{pageHeadings.analytics.description}</PageHeading>
       {!isPremium && (
         <Card className="border-premium/50" data-testid="upgrade-banner">
           <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-6">

@@ -1,3 +1,4 @@
+import { pageHeadings } from '@/domain/routing/page-headings';
 import { ApiReference } from '@/web/features/developer/components/api-reference';
 import { PageHeading } from './page-heading';
 
@@ -5,9 +6,7 @@ import { PageHeading } from './page-heading';
 export function Component() {
   return (
     <>
-      <PageHeading title="Developer API">
-        Read-only XRP market, sentiment, whale, news and institutional-event data for your own code.
-      </PageHeading>
+      <PageHeading title={pageHeadings.api.title}>{pageHeadings.api.description}</PageHeading>
       <ApiReference />
     </>
   );

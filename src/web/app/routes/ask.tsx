@@ -1,3 +1,4 @@
+import { pageHeadings } from '@/domain/routing/page-headings';
 import { useSession } from '@/web/lib/session';
 import { AskAnalyst } from '@/web/features/questions';
 import { PageHeading } from './page-heading';
@@ -10,9 +11,7 @@ export function Component() {
   const { user } = useSession();
   return (
     <div className="flex flex-col">
-      <PageHeading title="Ask an Analyst">
-        Ask our analysts privately about the market, regulation, the XRP Ledger or your portfolio.
-      </PageHeading>
+      <PageHeading title={pageHeadings.ask.title}>{pageHeadings.ask.description}</PageHeading>
       <AskAnalyst userId={user?.id ?? ''} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { pageHeadings } from '@/domain/routing/page-headings';
 import { useMutation } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { toast } from '@/web/lib/toast';
@@ -23,9 +24,7 @@ export function Component() {
   const { user, loading } = useSession();
   return (
     <>
-      <PageHeading title="Contact">
-        Questions about the data, your membership or a correction: write to us and we reply by email.
-      </PageHeading>
+      <PageHeading title={pageHeadings.contact.title}>{pageHeadings.contact.description}</PageHeading>
       {loading ? (
         <Spinner />
       ) : (

@@ -1,3 +1,4 @@
+import { pageHeadings } from '@/domain/routing/page-headings';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { RefreshCw, Search } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
@@ -84,7 +85,7 @@ export function Component() {
 
   return (
     <div>
-      <PageHeading title="News & Insights">The latest XRP news, gathered from many sources.</PageHeading>
+      <PageHeading title={pageHeadings.news.title}>{pageHeadings.news.description}</PageHeading>
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <section className="flex min-w-0 flex-col gap-4" aria-label="Articles">
           <form

@@ -1,3 +1,4 @@
+import { pageHeadings } from '@/domain/routing/page-headings';
 import { useSession } from '@/web/lib/session';
 import { LotsCard, PortfolioInsights, ReadOnlyNote, WatchedAccountsCard } from '@/web/features/portfolio';
 import { PageHeading } from './page-heading';
@@ -11,9 +12,7 @@ export function Component() {
   const userId = user?.id ?? '';
   return (
     <div className="flex flex-col gap-6">
-      <PageHeading title="Portfolio">
-        Your XRP across ledger accounts and holdings kept elsewhere: totals, value, P&amp;L and allocation.
-      </PageHeading>
+      <PageHeading title={pageHeadings.portfolio.title}>{pageHeadings.portfolio.description}</PageHeading>
       <ReadOnlyNote />
       <PortfolioInsights userId={userId} />
       <WatchedAccountsCard userId={userId} />

@@ -1,3 +1,4 @@
+import { pageHeadings } from '@/domain/routing/page-headings';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '@/web/components/ui/button';
@@ -19,9 +20,7 @@ export function Component() {
   );
   return (
     <div className="flex flex-col gap-8">
-      <PageHeading title="Regulatory Updates">
-        Regulation, court cases and policy news about XRP, and the institutions moving on it.
-      </PageHeading>
+      <PageHeading title={pageHeadings.regulatory.title}>{pageHeadings.regulatory.description}</PageHeading>
       <section aria-labelledby="regulation-news" className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-2">
           <h2 id="regulation-news" className="text-xl font-semibold">

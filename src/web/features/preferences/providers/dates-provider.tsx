@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createContext, use, useMemo, type ReactNode } from 'react';
+import { createContext, use, useMemo, useState, type ReactNode } from 'react';
 import {
   createDateFormatter,
   deviceDateFormatter,
@@ -19,7 +19,10 @@ export function DatesProvider({ children }: { children: ReactNode }) {
   const userId = useSession().user?.id;
   const preferences = useQuery({ ...preferencesQuery(userId ?? ''), enabled: Boolean(userId) });
   const saved = userId ? preferences.data : undefined;
-  const timeZone = saved?.timezone ?? deviceTimeZone();
+  // Read once: each reading makes an Intl formatter, and the provider renders on every session and
+  // preferences change.
+  const [deviceZone] = useState(deviceTimeZone);
+  const timeZone = saved?.timezone ?? deviceZone;
   const dateFormat = saved?.dateFormat ?? 'US';
   const formatter = useMemo(() => createDateFormatter({ timeZone, dateFormat }), [timeZone, dateFormat]);
   return <DatesContext value={formatter}>{children}</DatesContext>;

@@ -53,6 +53,33 @@ describe('request context', () => {
     }
   });
 
+  it('leaves the headers that govern a document off API answers, and keeps the rest', async () => {
+    const { app } = appWithLog();
+    const page = await app.request('/news');
+    const api = await app.request('/api/kept');
+    const documentOnly = [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'permissions-policy',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    for (const name of documentOnly) {
+      expect(page.headers.has(name), name).toBe(true);
+      expect(api.headers.has(name), name).toBe(false);
+    }
+    for (const name of [
+      'x-content-type-options',
+      'x-frame-options',
+      'cross-origin-resource-policy',
+      'referrer-policy',
+      'strict-transport-security',
+    ])
+      expect(api.headers.get(name), name).toBe(page.headers.get(name));
+  });
+
   it('keeps a well-formed request id from the caller, replaces anything else, and logs with it', async () => {
     const { app, lines } = appWithLog();
     const kept = await app.request('/api/kept', { headers: { 'x-request-id': 'trace-42' } });

@@ -23,6 +23,22 @@ const REQUEST_ID = /^[\w\-=]{1,255}$/;
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * Headers that govern a document — its window's opener and agent cluster, the features it may use,
+ * DNS prefetching of its links, and old Internet Explorer's and Flash's handling of it — which an API
+ * answer does not carry (OWASP REST Security Cheat Sheet; ADR 0059). Kept on it: nosniff,
+ * X-Frame-Options, Cross-Origin-Resource-Policy, Referrer-Policy and HSTS.
+ */
+const DOCUMENT_ONLY = new Set([
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'permissions-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
 /** The headers secureHeaders sets, computed once by running it (ADR 0024: hot reads). */
 async function fixedHeaders(
   publicUrl: string,
@@ -52,7 +68,10 @@ export function requestContext(
   return async (c, next) => {
     if (!jsonHeaders) {
       const fixed = await fixedHeaders(publicUrl, inlineScripts);
-      const api = { ...fixed, 'content-security-policy': API_CONTENT_SECURITY_POLICY };
+      const api = Object.fromEntries([
+        ...Object.entries(fixed).filter(([name]) => !DOCUMENT_ONLY.has(name)),
+        ['content-security-policy', API_CONTENT_SECURITY_POLICY],
+      ]);
       pageEntries = Object.entries(fixed);
       apiEntries = Object.entries(api);
       // Every name present from the start: copying it and then assigning values stays on V8's fast path.

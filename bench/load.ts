@@ -162,226 +162,233 @@ export async function benchLoad(): Promise<boolean> {
     `load: ${VUS} users, ${ARTICLES.toLocaleString('en-US')} articles seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
   );
   const server = await startServer(database.url);
-  const { url } = server;
-  const dispatcher = new Agent({ connections: VUS * 2, keepAliveTimeout: 30_000, pipelining: 1 });
-  const html = await (await fetch(`${url}/`)).text();
-  const script = /<script[^>]+src="([^"]+)"/.exec(html)?.[1];
-  if (!script) throw new Error('The home page has no script');
+  // Stopped however the run ends: a run that throws must not leave a server cluster behind.
+  try {
+    const { url } = server;
+    const dispatcher = new Agent({ connections: VUS * 2, keepAliveTimeout: 30_000, pipelining: 1 });
+    const html = await (await fetch(`${url}/`)).text();
+    // The entry, which index.html's inline loader adds once the page has painted (ADR 0060).
+    const script = /\.src="(\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
+    if (!script) throw new Error("The home page's loader names no entry script");
 
-  const cookies: string[] = [];
-  const warm = performance.now();
-  for (let start = 0; start < VUS; start += 16)
-    cookies.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(16, VUS - start) }, (_, offset) => signedInCookie(start + offset)),
-      )),
+    const cookies: string[] = [];
+    const warm = performance.now();
+    for (let start = 0; start < VUS; start += 16)
+      cookies.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(16, VUS - start) }, (_, offset) => signedInCookie(start + offset)),
+        )),
+      );
+    console.log(
+      `load: ${VUS} members signed in before the run in ${((performance.now() - warm) / 1000).toFixed(1)} s`,
     );
-  console.log(
-    `load: ${VUS} members signed in before the run in ${((performance.now() - warm) / 1000).toFixed(1)} s`,
-  );
-  const deadline = Date.now() + SECONDS * 1000;
-  const think = () => new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 700));
-  const pick = (): Kind => {
-    let roll = Math.random() * 100;
-    for (const kind of kinds) {
-      roll -= weights[kind];
-      if (roll < 0) return kind;
+    const deadline = Date.now() + SECONDS * 1000;
+    const think = () => new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 700));
+    const pick = (): Kind => {
+      let roll = Math.random() * 100;
+      for (const kind of kinds) {
+        roll -= weights[kind];
+        if (roll < 0) return kind;
+      }
+      return 'home';
+    };
+
+    /** A member signed in before the measured run (sessions last days; most visits carry one). */
+    async function signedInCookie(index: number): Promise<string> {
+      const response = await fetch(`${url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': addressOf(index) },
+        body: JSON.stringify({ email: `load${index}@example.com`, password: PASSWORD }),
+      });
+      if (!response.ok) throw new Error(`warm-up sign-in ${index}: ${response.status}`);
+      return response.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
     }
-    return 'home';
-  };
 
-  /** A member signed in before the measured run (sessions last days; most visits carry one). */
-  async function signedInCookie(index: number): Promise<string> {
-    const response = await fetch(`${url}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': addressOf(index) },
-      body: JSON.stringify({ email: `load${index}@example.com`, password: PASSWORD }),
-    });
-    if (!response.ok) throw new Error(`warm-up sign-in ${index}: ${response.status}`);
-    return response.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-  }
+    async function user(index: number, startCookie: string) {
+      const address = addressOf(index);
+      const email = `load${index}@example.com`;
+      let cookie = startCookie;
+      let lastSignIn = 0;
+      /**
+       * One request, timed until its last byte arrived. The body is read as the server sent it, not
+       * decoded: a browser decompresses on its own CPU, while here that work would run on the cores the
+       * server is measured on, queued on the generator's own thread pool (docs/operations.md).
+       */
+      const call = async (
+        kind: Kind,
+        pathname: string,
+        init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+        expected = 200,
+      ) => {
+        const started = performance.now();
+        try {
+          const response = await dispatcher.request({
+            origin: url,
+            path: pathname,
+            method: init.method ?? 'GET',
+            body: init.body,
+            headers: {
+              'x-forwarded-for': address,
+              'accept-encoding': 'gzip, br',
+              ...(cookie ? { cookie } : {}),
+              ...init.headers,
+            },
+          });
+          const body = Buffer.from(await response.body.arrayBuffer());
+          const took = performance.now() - started;
+          stats.get(kind)!.latencies.push(took);
+          if (kind === 'home') homeParts.get(partOf(pathname))!.push(took);
+          if (response.statusCode !== expected)
+            fail(kind, `${pathname} answered ${response.statusCode}: ${body.toString('utf8').slice(0, 120)}`);
+          return response;
+        } catch (error) {
+          fail(kind, `${pathname}: ${(error as Error).message}`);
+          return null;
+        }
+      };
+      const signIn = async () => {
+        lastSignIn = Date.now();
+        const response = await call('sign-in', '/api/auth/sign-in/email', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: url },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        });
+        const set = response?.headers['set-cookie'] ?? [];
+        const lines = Array.isArray(set) ? set : [set];
+        if (lines.length) cookie = lines.map((line) => line.split(';')[0]).join('; ');
+      };
+      // Arrivals spread over the first third of the run (at most 30 s), as visitors arrive.
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.random() * Math.min(30_000, (SECONDS * 1000) / 3)),
+      );
+      while (Date.now() < deadline) {
+        let kind = pick();
+        // At most one sign-in per member per 40 s: within the 10 per 15 minutes an account may try.
+        if (kind === 'sign-in' && lastSignIn > 0 && Date.now() - lastSignIn < 40_000) kind = 'home';
+        switch (kind) {
+          case 'home':
+            await Promise.all([
+              call(kind, '/'),
+              call(kind, script!),
+              call(kind, '/api/market/metrics'),
+              call(kind, '/api/market/fear-greed'),
+            ]);
+            break;
+          case 'news':
+            await call(kind, `/api/news?offset=${20 * Math.floor(Math.random() * 10)}`);
+            break;
+          case 'search': {
+            const term = SEARCH_TERMS[Math.floor(Math.random() * SEARCH_TERMS.length)]!;
+            await call(kind, `/api/news?q=${encodeURIComponent(term)}`);
+            break;
+          }
+          case 'dashboard':
+            await Promise.all([
+              call(kind, '/api/session'),
+              call(kind, '/api/market/metrics'),
+              call(kind, '/api/market/history?series=price&range=7d'),
+              call(kind, '/api/whales'),
+            ]);
+            break;
+          case 'sse':
+            await holdEvents(kind, address, cookie);
+            break;
+          case 'sign-in':
+            await signIn();
+            break;
+        }
+        await think();
+      }
+    }
 
-  async function user(index: number, startCookie: string) {
-    const address = addressOf(index);
-    const email = `load${index}@example.com`;
-    let cookie = startCookie;
-    let lastSignIn = 0;
-    /**
-     * One request, timed until its last byte arrived. The body is read as the server sent it, not
-     * decoded: a browser decompresses on its own CPU, while here that work would run on the cores the
-     * server is measured on, queued on the generator's own thread pool (docs/operations.md).
-     */
-    const call = async (
-      kind: Kind,
-      pathname: string,
-      init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
-      expected = 200,
-    ) => {
+    async function holdEvents(kind: Kind, address: string, cookie: string) {
+      const controller = new AbortController();
       const started = performance.now();
       try {
-        const response = await dispatcher.request({
-          origin: url,
-          path: pathname,
-          method: init.method ?? 'GET',
-          body: init.body,
-          headers: {
-            'x-forwarded-for': address,
-            'accept-encoding': 'gzip, br',
-            ...(cookie ? { cookie } : {}),
-            ...init.headers,
-          },
-        });
-        const body = Buffer.from(await response.body.arrayBuffer());
-        const took = performance.now() - started;
-        stats.get(kind)!.latencies.push(took);
-        if (kind === 'home') homeParts.get(partOf(pathname))!.push(took);
-        if (response.statusCode !== expected)
-          fail(kind, `${pathname} answered ${response.statusCode}: ${body.toString('utf8').slice(0, 120)}`);
-        return response;
-      } catch (error) {
-        fail(kind, `${pathname}: ${(error as Error).message}`);
-        return null;
-      }
-    };
-    const signIn = async () => {
-      lastSignIn = Date.now();
-      const response = await call('sign-in', '/api/auth/sign-in/email', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: url },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      const set = response?.headers['set-cookie'] ?? [];
-      const lines = Array.isArray(set) ? set : [set];
-      if (lines.length) cookie = lines.map((line) => line.split(';')[0]).join('; ');
-    };
-    // Arrivals spread over the first third of the run (at most 30 s), as visitors arrive.
-    await new Promise((resolve) =>
-      setTimeout(resolve, Math.random() * Math.min(30_000, (SECONDS * 1000) / 3)),
-    );
-    while (Date.now() < deadline) {
-      let kind = pick();
-      // At most one sign-in per member per 40 s: within the 10 per 15 minutes an account may try.
-      if (kind === 'sign-in' && lastSignIn > 0 && Date.now() - lastSignIn < 40_000) kind = 'home';
-      switch (kind) {
-        case 'home':
-          await Promise.all([
-            call(kind, '/'),
-            call(kind, script!),
-            call(kind, '/api/market/metrics'),
-            call(kind, '/api/market/fear-greed'),
-          ]);
-          break;
-        case 'news':
-          await call(kind, `/api/news?offset=${20 * Math.floor(Math.random() * 10)}`);
-          break;
-        case 'search': {
-          const term = SEARCH_TERMS[Math.floor(Math.random() * SEARCH_TERMS.length)]!;
-          await call(kind, `/api/news?q=${encodeURIComponent(term)}`);
-          break;
+        const response = await fetch(`${url}/api/events`, {
+          headers: { 'x-forwarded-for': address, cookie, accept: 'text/event-stream' },
+          signal: controller.signal,
+          dispatcher,
+        } as RequestInit);
+        if (response.status !== 200 || !response.body) {
+          fail(kind, `/api/events answered ${response.status}`);
+          return;
         }
-        case 'dashboard':
-          await Promise.all([
-            call(kind, '/api/session'),
-            call(kind, '/api/market/metrics'),
-            call(kind, '/api/market/history?series=price&range=7d'),
-            call(kind, '/api/whales'),
-          ]);
-          break;
-        case 'sse':
-          await holdEvents(kind, address, cookie);
-          break;
-        case 'sign-in':
-          await signIn();
-          break;
+        const reader = response.body.getReader();
+        let text = '';
+        const timeout = setTimeout(() => controller.abort(), 10_000);
+        while (!text.includes('event: ready')) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += Buffer.from(value).toString('utf8');
+        }
+        clearTimeout(timeout);
+        if (!text.includes('event: ready')) fail(kind, '/api/events closed before ready');
+        else stats.get(kind)!.latencies.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 2000 + Math.random() * 3000));
+        controller.abort();
+        await reader.cancel().catch(() => undefined);
+      } catch (error) {
+        if (!controller.signal.aborted) fail(kind, `/api/events: ${(error as Error).message}`);
+        else if (!stats.get(kind)!.latencies.length) fail(kind, '/api/events: no ready within 10 s');
       }
-      await think();
     }
-  }
 
-  async function holdEvents(kind: Kind, address: string, cookie: string) {
-    const controller = new AbortController();
     const started = performance.now();
-    try {
-      const response = await fetch(`${url}/api/events`, {
-        headers: { 'x-forwarded-for': address, cookie, accept: 'text/event-stream' },
-        signal: controller.signal,
-        dispatcher,
-      } as RequestInit);
-      if (response.status !== 200 || !response.body) {
-        fail(kind, `/api/events answered ${response.status}`);
-        return;
-      }
-      const reader = response.body.getReader();
-      let text = '';
-      const timeout = setTimeout(() => controller.abort(), 10_000);
-      while (!text.includes('event: ready')) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += Buffer.from(value).toString('utf8');
-      }
-      clearTimeout(timeout);
-      if (!text.includes('event: ready')) fail(kind, '/api/events closed before ready');
-      else stats.get(kind)!.latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 2000 + Math.random() * 3000));
-      controller.abort();
-      await reader.cancel().catch(() => undefined);
-    } catch (error) {
-      if (!controller.signal.aborted) fail(kind, `/api/events: ${(error as Error).message}`);
-      else if (!stats.get(kind)!.latencies.length) fail(kind, '/api/events: no ready within 10 s');
+    const rssBefore = process.memoryUsage().rss;
+    await Promise.all(Array.from({ length: VUS }, (_, index) => user(index, cookies[index]!)));
+    const elapsed = (performance.now() - started) / 1000;
+
+    let total = 0;
+    let errors = 0;
+    const all: number[] = [];
+    console.log(
+      `\nload: ${VUS} users for ${SECONDS} s against the production build on PostgreSQL (${elapsed.toFixed(0)} s wall)`,
+    );
+    console.log('kind        requests  errors   p50 ms   p95 ms   p99 ms   max ms');
+    for (const kind of kinds) {
+      const { latencies, errors: failed } = stats.get(kind)!;
+      const sorted = [...latencies].sort((a, b) => a - b);
+      for (const latency of latencies) all.push(latency);
+      total += latencies.length;
+      errors += failed;
+      const cell = (value: number) => value.toFixed(0).padStart(8);
+      console.log(
+        `${kind.padEnd(10)} ${String(latencies.length).padStart(9)} ${String(failed).padStart(7)} ${cell(percentile(sorted, 50))} ${cell(percentile(sorted, 95))} ${cell(percentile(sorted, 99))} ${cell(sorted.at(-1) ?? 0)}`,
+      );
     }
-  }
-
-  const started = performance.now();
-  const rssBefore = process.memoryUsage().rss;
-  await Promise.all(Array.from({ length: VUS }, (_, index) => user(index, cookies[index]!)));
-  const elapsed = (performance.now() - started) / 1000;
-
-  let total = 0;
-  let errors = 0;
-  const all: number[] = [];
-  console.log(
-    `\nload: ${VUS} users for ${SECONDS} s against the production build on PostgreSQL (${elapsed.toFixed(0)} s wall)`,
-  );
-  console.log('kind        requests  errors   p50 ms   p95 ms   p99 ms   max ms');
-  for (const kind of kinds) {
-    const { latencies, errors: failed } = stats.get(kind)!;
-    const sorted = [...latencies].sort((a, b) => a - b);
-    for (const latency of latencies) all.push(latency);
-    total += latencies.length;
-    errors += failed;
-    const cell = (value: number) => value.toFixed(0).padStart(8);
+    for (const [part, latencies] of homeParts) {
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const cell = (value: number) => value.toFixed(0).padStart(8);
+      console.log(
+        `${`home:${part}`.padEnd(10)} ${String(sorted.length).padStart(9)} ${''.padStart(7)} ${cell(percentile(sorted, 50))} ${cell(percentile(sorted, 95))} ${cell(percentile(sorted, 99))} ${cell(sorted.at(-1) ?? 0)}`,
+      );
+    }
+    all.sort((a, b) => a - b);
     console.log(
-      `${kind.padEnd(10)} ${String(latencies.length).padStart(9)} ${String(failed).padStart(7)} ${cell(percentile(sorted, 50))} ${cell(percentile(sorted, 95))} ${cell(percentile(sorted, 99))} ${cell(sorted.at(-1) ?? 0)}`,
+      `all        ${String(total).padStart(9)} ${String(errors).padStart(7)} ${percentile(all, 50).toFixed(0).padStart(8)} ${percentile(all, 95).toFixed(0).padStart(8)} ${percentile(all, 99).toFixed(0).padStart(8)} ${(all.at(-1) ?? 0).toFixed(0).padStart(8)}`,
     );
-  }
-  for (const [part, latencies] of homeParts) {
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const cell = (value: number) => value.toFixed(0).padStart(8);
     console.log(
-      `${`home:${part}`.padEnd(10)} ${String(sorted.length).padStart(9)} ${''.padStart(7)} ${cell(percentile(sorted, 50))} ${cell(percentile(sorted, 95))} ${cell(percentile(sorted, 99))} ${cell(sorted.at(-1) ?? 0)}`,
+      `throughput ${(total / elapsed).toFixed(0)} requests/s; load generator RSS grew ${((process.memoryUsage().rss - rssBefore) / 1e6).toFixed(0)} MB`,
     );
-  }
-  all.sort((a, b) => a - b);
-  console.log(
-    `all        ${String(total).padStart(9)} ${String(errors).padStart(7)} ${percentile(all, 50).toFixed(0).padStart(8)} ${percentile(all, 95).toFixed(0).padStart(8)} ${percentile(all, 99).toFixed(0).padStart(8)} ${(all.at(-1) ?? 0).toFixed(0).padStart(8)}`,
-  );
-  console.log(
-    `throughput ${(total / elapsed).toFixed(0)} requests/s; load generator RSS grew ${((process.memoryUsage().rss - rssBefore) / 1e6).toFixed(0)} MB`,
-  );
-  for (const sample of errorSamples) console.log(`  error: ${sample}`);
+    for (const sample of errorSamples) console.log(`  error: ${sample}`);
 
-  const health = await fetch(`${url}/api/health`).then(
-    (response) => response.status,
-    () => 0,
-  );
-  console.log(`health after the run: ${health}`);
-  await dispatcher.close();
-  server.child.kill('SIGTERM');
-  await new Promise((resolve) => server.child.once('exit', resolve));
-  await handle.close();
-  await database.drop();
-  return errors === 0 && health === 200;
+    const health = await fetch(`${url}/api/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    console.log(`health after the run: ${health}`);
+    await dispatcher.close();
+    return errors === 0 && health === 200;
+  } finally {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+    }
+    await handle.close();
+    await database.drop();
+  }
 }

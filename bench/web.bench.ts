@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -121,8 +122,13 @@ async function routeWeight(
       if (!(type in kinds)) return;
       loads.push(
         (async () => {
-          const body = await response.body();
-          const sizes = await response.request().sizes();
+          // A worker's script (public/intl-warmup.js) cannot be read back through the page once the
+          // worker has ended (an error, or no answer): it is asked of the server again, and counted
+          // as sent compressed.
+          const read = Promise.all([response.body(), response.request().sizes()]);
+          const [body, sizes] =
+            (await Promise.race([read, setTimeout(3_000, undefined)]).catch(() => undefined)) ??
+            (await readFromServer(response.url(), cookie));
           const name = new URL(response.url()).pathname.split('/').pop() ?? '';
           return { kind: kinds[type as keyof typeof kinds], body, wire: sizes.responseBodySize, name };
         })(),
@@ -142,6 +148,15 @@ async function routeWeight(
   } finally {
     await browser.close();
   }
+}
+
+async function readFromServer(
+  url: string,
+  cookie: string | undefined,
+): Promise<[Buffer, { responseBodySize: number }]> {
+  const response = await fetch(url, { headers: cookie ? { cookie } : {} });
+  const body = Buffer.from(await response.arrayBuffer());
+  return [body, { responseBodySize: gzipSize(body) }];
 }
 
 async function signIn(url: string, email: string): Promise<string> {
@@ -190,6 +205,10 @@ async function lighthouseScore(
     // WEB_BENCH_REPORT=<dir> keeps each audit's whole report (LCP element and phases, long tasks and
     // their scripts, the request chains) to read with Lighthouse's viewer or jq.
     if (reportPath) fs.writeFileSync(reportPath, JSON.stringify(lhr));
+    // …and the trace it measured (`.trace.json` beside it): Chromium's DevTools opens it, task by task.
+    if (reportPath) {
+      fs.writeFileSync(reportPath.replace(/\.json$/, '.trace.json'), JSON.stringify(result.artifacts.Trace));
+    }
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

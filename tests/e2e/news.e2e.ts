@@ -240,6 +240,8 @@ test.describe('news (SPEC §2 News)', () => {
     // The page's chunk and its route guard's, named before the app's entry has run.
     expect(onNews.filter((href) => /^\/assets\/news-[\w-]{8}\.js$/.test(href))).toHaveLength(1);
     expect(onNews.filter((href) => href.startsWith('/assets/route-guard-'))).toHaveLength(1);
+    // With them, ICU's data loads on a worker (ADR 0061): its script is asked for once.
+    expect(scripts.filter((script) => script === '/intl-warmup.js')).toHaveLength(1);
     // Each is fetched once: the app's own loader sees the links and asks for none of them again.
     for (const href of onNews)
       expect(

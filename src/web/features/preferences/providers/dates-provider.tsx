@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createContext, use, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import {
   createDateFormatter,
   deviceDateFormatter,
@@ -25,7 +25,10 @@ export function DatesProvider({ children }: { children: ReactNode }) {
   const timeZone = saved?.timezone ?? deviceZone;
   const dateFormat = saved?.dateFormat ?? 'US';
   const formatter = useMemo(() => createDateFormatter({ timeZone, dateFormat }), [timeZone, dateFormat]);
-  return <DatesContext value={formatter}>{children}</DatesContext>;
+  // A changed zone or format rewrites every date on the page in a pass React can interrupt: the
+  // preferences' answer would otherwise render each of them at once, in one task (ADR 0061).
+  const shown = useDeferredValue(formatter);
+  return <DatesContext value={shown}>{children}</DatesContext>;
 }
 
 let deviceFormatter: DateFormatter | undefined;

@@ -148,6 +148,10 @@ export function useLikeComment(subject: string) {
       if (before) patchComment(queryClient, subject, before.id, { liked: before.liked, likes: before.likes });
       toast.error('The like was not saved', { description: error.message });
     },
+    // Then the discussion is read again. A like given while the page was changing to another list
+    // (the mail link's focused comment, then the plain first page) patched the list it was leaving;
+    // the one it shows had its first read cancelled above, and would stay as it was (no like).
+    onSettled: () => refresh(queryClient, subject),
   });
 }
 

@@ -24,6 +24,27 @@ test.describe('route guard (SPEC §2)', () => {
     await expectPath(page, '/auth');
   });
 
+  test('while the sign-in page loads, the footer stays below the screen (no layout shift)', async ({
+    page,
+  }) => {
+    // On a phone, with the sign-in page's script held back: the page that redirects keeps a screen's
+    // height, so the form does not push a footer the visitor is already looking at down.
+    await page.setViewportSize({ width: 390, height: 844 });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/auth-(?!client-)[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/news');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+    const footer = await page.locator('footer').boundingBox();
+    expect(footer?.y).toBeGreaterThanOrEqual(844);
+    release();
+    await expectPath(page, '/auth');
+    await expect(page.getByLabel('Email')).toBeVisible();
+  });
+
   test('after signing in the visitor is taken back to where they were going', async ({ page }) => {
     await page.goto('/analytics');
     await expectPath(page, '/auth');

@@ -19,7 +19,15 @@ export function RouteGuard({ access }: { access: Access }) {
   if (decision.kind === 'loading') return <PageSpinner />;
   if (decision.kind === 'redirect') {
     const from = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={decision.to} replace state={decision.rememberFrom ? { from } : undefined} />;
+    // The redirect is a transition: React keeps this screen until the page it leads to has loaded.
+    // The spinner holds a screen's height meanwhile; with nothing here, the footer stood under the
+    // header and was pushed down when the sign-in form came (a layout shift of 0.63 on a phone).
+    return (
+      <>
+        <PageSpinner />
+        <Navigate to={decision.to} replace state={decision.rememberFrom ? { from } : undefined} />
+      </>
+    );
   }
   // The session's answer is not a transition: a page whose chunk is still on its way suspends here,
   // in the page's place, rather than at the root, which would hide the whole layout for a moment.

@@ -62,7 +62,8 @@ function FooterGroup({ title, links }: { title: string; links: readonly { to: st
 
 export function Footer() {
   return (
-    <footer className="mt-16 border-t bg-muted/40">
+    // Below the first screen on most pages: its layout and paint wait until it nears the viewport (ADR 0062).
+    <footer className="mt-16 border-t bg-muted/40 [contain-intrinsic-size:auto_32rem] [content-visibility:auto]">
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-12 md:gap-10 md:grid-cols-[1.4fr_repeat(3,1fr)_1.6fr]">
         <div className="flex flex-col gap-3">
           <p className="text-lg font-bold">XRP Research</p>

@@ -1,4 +1,5 @@
 import { ExternalLink, MessageSquare } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { NewsArticle } from '@/domain/news/news.schema';
 import { formatExcerpt } from '@/domain/format/format';
@@ -10,8 +11,16 @@ import { Card } from '@/web/components/ui/card';
  * SPEC §2 News card: the card and 'Read More' both open the article in a new tab. Its age follows the
  * SPEC ('Just now' under an hour); an article the feed did not date says so, with when it was first seen.
  * 'Discuss' opens the article's own page on this site, with its discussion (and its comment count).
+ * Memoized: when the comment counts arrive, or the list grows, only the cards whose props changed
+ * render again, not all fifty in one task.
  */
-export function NewsCard({ article, commentCount }: { article: NewsArticle; commentCount?: number }) {
+export const NewsCard = memo(function NewsCard({
+  article,
+  commentCount,
+}: {
+  article: NewsArticle;
+  commentCount?: number;
+}) {
   const dates = useDates();
   return (
     <Card
@@ -87,4 +96,4 @@ export function NewsCard({ article, commentCount }: { article: NewsArticle; comm
       )}
     </Card>
   );
-}
+});

@@ -175,7 +175,7 @@ function routePreloads(): Plugin {
           // 30 ms (ADR 0061). Done in one task, this took 13–35 ms: a link costs about 0.3 ms, the
           // worker 6 (ADR 0062). All after the first paint, like the scripts: a request or a task
           // before it would count in Lighthouse's simulated first paint.
-          `function later(f){setTimeout(function(){try{f()}catch(x){}})}` +
+          `function later(job){setTimeout(function(){try{job()}catch(x){}})}` +
           `function start(){if(started)return;started=true;e.forEach(add);` +
           `var s=document.createElement('script');s.type='module';s.crossOrigin='';` +
           `s.src=${JSON.stringify(`/${entry.fileName}`)};document.head.appendChild(s);` +

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWebApp, ensureServerBundle, isBuildCurrent, serverEnv, serverNodeArgs } from './build-stamp';
+import { billingDefault } from './billing-default';
 import { ensureDatabaseTemplate } from './db-template';
 
 /**
@@ -10,24 +11,26 @@ import { ensureDatabaseTemplate } from './db-template';
  * the bundle, in a child process that receives this process's signals (ADR 0025).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const env = serverEnv(process.env);
+const billing = billingDefault(env);
+if (billing.refuse) {
+  process.stderr.write(`${billing.refuse}\n`);
+  process.exit(1);
+}
+if (billing.testMode) {
+  env.BILLING_TEST_MODE = 'true';
+  process.stderr.write(
+    'warn: no STRIPE_SECRET_KEY: payments run in test mode (BILLING_TEST_MODE=true), no card is charged and Premium is free.\n',
+  );
+}
+
 if (!isBuildCurrent(root)) {
   process.stdout.write('Building the web app (first start or sources changed)...\n');
   buildWebApp(root);
 }
 const bundle = ensureServerBundle(root);
 await ensureDatabaseTemplate(root);
-
-// A local install runs the labelled test mode until Stripe keys are added (README). The server alone
-// refuses it under NODE_ENV=production unless BILLING_TEST_MODE=true: this launcher says so for the
-// operator who set neither, and tells them. An explicit BILLING_TEST_MODE is left as it is.
-const env = serverEnv(process.env);
-const requiresStripe = ['true', '1', 'yes'].includes(env.BILLING_REQUIRE_STRIPE?.trim() ?? '');
-if (env.BILLING_TEST_MODE === undefined && !env.STRIPE_SECRET_KEY?.trim() && !requiresStripe) {
-  env.BILLING_TEST_MODE = 'true';
-  process.stderr.write(
-    'warn: no STRIPE_SECRET_KEY: payments run in test mode (BILLING_TEST_MODE=true), no card is charged and Premium is free.\n',
-  );
-}
 
 // Its own process group, so a terminal's Ctrl-C reaches it once (forwarded), not twice: the server
 // takes a second signal as "stop now".

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import type { Env } from '../env';
 import { assertPublicUrl, sendRequest, UpstreamError } from './outbound';
 import { readOrCreateSecret } from './secrets';
@@ -63,7 +64,19 @@ export function isKnownPushService(hostname: string): boolean {
 
 type OutboundEnv = Pick<Env, 'OUTBOUND_ALLOW_HOSTS' | 'OUTBOUND_ONLY_ALLOWED'>;
 
-/** A known push service over https, or a host of OUTBOUND_ALLOW_HOSTS (the local push service of tests). */
+/** True for a name or address of this machine: 127.0.0.0/8, ::1, localhost. */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost') return true;
+  return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
+}
+
+/**
+ * A push endpoint is a known push service, over https. A host of OUTBOUND_ALLOW_HOSTS stands in for
+ * one only under the same rule (and the same port, checked on subscribing), except on this machine's own
+ * loopback addresses, where the local push service of tests and development speaks plain http on a
+ * port of its own: nothing a browser hands out lives there.
+ */
 function checkPushEndpointUrl(endpoint: string, env: OutboundEnv): void {
   let url: URL;
   try {
@@ -71,8 +84,10 @@ function checkPushEndpointUrl(endpoint: string, env: OutboundEnv): void {
   } catch {
     throw new UpstreamError('The push endpoint is not a URL');
   }
-  if (env.OUTBOUND_ALLOW_HOSTS.includes(url.hostname)) return;
-  if (!isKnownPushService(url.hostname)) throw new UpstreamError('This push service is not supported');
+  const allowed = env.OUTBOUND_ALLOW_HOSTS.includes(url.hostname);
+  if (allowed && isLoopbackHost(url.hostname)) return;
+  if (!allowed && !isKnownPushService(url.hostname))
+    throw new UpstreamError('This push service is not supported');
   if (url.protocol !== 'https:') throw new UpstreamError('The push endpoint must use https');
 }
 
@@ -113,7 +128,7 @@ export async function assertPushEndpoint(endpoint: string, env: OutboundEnv): Pr
   checkPushEndpointUrl(endpoint, env);
   // The push services listen on 443 only: another port on their host is not their push service.
   const url = new URL(endpoint);
-  if (url.port !== '' && !env.OUTBOUND_ALLOW_HOSTS.includes(url.hostname))
+  if (url.port !== '' && !(env.OUTBOUND_ALLOW_HOSTS.includes(url.hostname) && isLoopbackHost(url.hostname)))
     throw new UpstreamError('This push service is not supported');
   await assertPublicUrl(endpoint, {
     allowHosts: env.OUTBOUND_ALLOW_HOSTS,

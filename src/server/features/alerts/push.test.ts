@@ -173,6 +173,20 @@ describe('push subscriptions', () => {
       await expect(
         assertPushEndpoint('http://fcm.googleapis.com/fcm/send/abc', productionEnv()),
       ).rejects.toThrow('The push endpoint must use https');
+
+      // A host the operator allows for outbound calls is no exception: https on the default port,
+      // unless it is this machine's own loopback (the local push service of tests).
+      const allowing = { ...productionEnv(), OUTBOUND_ALLOW_HOSTS: ['push.internal.example', '127.0.0.1'] };
+      await expect(assertPushEndpoint('http://push.internal.example/wpush/abc', allowing)).rejects.toThrow(
+        'The push endpoint must use https',
+      );
+      await expect(
+        assertPushEndpoint('https://push.internal.example:8080/wpush/abc', allowing),
+      ).rejects.toThrow('This push service is not supported');
+      await expect(
+        assertPushEndpoint('https://push.internal.example/wpush/abc', allowing),
+      ).resolves.toBeUndefined();
+      await expect(assertPushEndpoint('http://127.0.0.1:8080/wpush/abc', allowing)).resolves.toBeUndefined();
     } finally {
       restore();
     }

@@ -84,6 +84,9 @@ describe('the Fear & Greed card', () => {
       },
     });
     expect(await screen.findByText('Unable to load data')).toBeTruthy();
+    expect(screen.getByTestId('fear-greed-unavailable').textContent).toBe(
+      'The server did not answer; reload the page to try again.',
+    );
     expect(screen.queryByTestId('fear-greed-value')).toBeNull();
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByTestId('fear-greed-card').textContent).not.toMatch(/\d/);
@@ -101,7 +104,9 @@ describe('the Fear & Greed card', () => {
         },
       },
     });
-    expect((await screen.findByTestId('fear-greed-unavailable')).textContent).toBe('No reading stored yet');
+    // The card's own words, with the reason beside them.
+    expect(await screen.findByText('Unable to load data')).toBeTruthy();
+    expect(screen.getByTestId('fear-greed-unavailable').textContent).toBe('No reading stored yet');
     expect(screen.queryByTestId('fear-greed-value')).toBeNull();
     expect(screen.getByTestId('fear-greed-card').textContent).not.toContain('0');
   });
@@ -128,6 +133,7 @@ describe('the Fear & Greed card', () => {
     });
     // 06:15 UTC is 3:15 PM in Tokyo.
     const note = await screen.findByTestId('fear-greed-unavailable');
+    expect(screen.getByText('Unable to load data')).toBeTruthy();
     await vi.waitFor(() =>
       expect(note.textContent).toBe('Not available yet — alternative.me unreachable since Dec 12, 3:15 PM'),
     );

@@ -64,14 +64,23 @@ export function FearGreedCard({ className }: { className?: string }) {
         {index.isPending ? (
           <Spinner />
         ) : index.isError ? (
-          <p className="py-6 text-center text-muted-foreground">Unable to load data</p>
+          <div className="py-6 text-center text-muted-foreground">
+            <p className="font-medium">Unable to load data</p>
+            <p className="text-sm" data-testid="fear-greed-unavailable">
+              The server did not answer; reload the page to try again.
+            </p>
+          </div>
         ) : !latest ? (
-          // Nothing stored: unknown, and said why (never a 0 on the gauge).
-          <p className="py-6 text-center text-muted-foreground" data-testid="fear-greed-unavailable">
-            {(index.data.source.failingSince &&
-              sourceUnavailableNote(index.data.source, dates.dateTime, 'the index')) ||
-              'No reading stored yet'}
-          </p>
+          // Nothing stored: the card says so in its own words, with the reason beside them (never a 0 on
+          // the gauge).
+          <div className="py-6 text-center text-muted-foreground">
+            <p className="font-medium">Unable to load data</p>
+            <p className="text-sm" data-testid="fear-greed-unavailable">
+              {(index.data.source.failingSince &&
+                sourceUnavailableNote(index.data.source, dates.dateTime, 'the index')) ||
+                'No reading stored yet'}
+            </p>
+          </div>
         ) : (
           <div className="flex flex-col items-center gap-4">
             <Gauge value={latest.value} classification={latest.classification} />

@@ -5,13 +5,14 @@ import {
   duplicateKey,
   editableUntil,
   excerpt,
-  isReservedDisplayName,
   normalizeCommentBody,
   parseSubject,
   subjectPath,
 } from './community.schema';
 
 const ID = '3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69';
+/** A text's code points, to name an invisible character in a failure. */
+const codes = (text: string) => [...text].map((char) => `U+${char.codePointAt(0)!.toString(16)}`).join(' ');
 
 describe('discussion subjects', () => {
   it('reads news, research and weekly analysis subjects, and nothing else', () => {
@@ -67,23 +68,66 @@ describe('comment text', () => {
 });
 
 describe('names in the discussions', () => {
-  it('keeps names that would pass for the team to the team, however they are spelled', () => {
-    for (const name of [
-      'Site Admin',
-      'a.d.m.i.n',
-      'XRP-Research',
-      'xrp research desk',
-      'Official Ripple',
-      'MODERATOR',
-    ])
-      expect(isReservedDisplayName(name), name).toBe(true);
-    for (const name of ['Ada Lovelace', 'Research Fan', 'XRP Maxi'])
-      expect(isReservedDisplayName(name), name).toBe(false);
-  });
-
   it('drops direction overrides, so a name or text reads as it is stored', () => {
     expect(normalizeCommentBody('gnp\u202E.exe and \u2066isolated\u2069')).toBe('gnp.exe and isolated');
     expect(normalizeCommentBody('مرحبا بالعالم')).toBe('مرحبا بالعالم');
+  });
+
+  it('drops the direction marks too, right-to-left as well as left-to-right', () => {
+    expect(normalizeCommentBody('a\u200Fb\u200Ec\u061Cd')).toBe('abcd');
+    expect(normalizeCommentBody('\u200Fمرحبا\u200F 2026')).toBe('مرحبا 2026');
+  });
+});
+
+describe('invisible characters', () => {
+  it('never stores the ones that show nothing', () => {
+    const hidden = ['\u200B', '\u2060', '\uFEFF', '\u00AD', '\u3164', '\u180E', '\u{E0041}'];
+    for (const char of hidden)
+      expect(normalizeCommentBody(`XRP${char} to the moon${char}`), codes(char)).toBe('XRP to the moon');
+    // Joiners and selectors with nothing visible to join or select go too.
+    expect(normalizeCommentBody('a \u200D\uFE0Fb\u200C')).toBe('a b');
+  });
+
+  it("drops every one of Unicode's default-ignorable characters between two letters (joiners and selectors aside)", () => {
+    const kept = (code: number) =>
+      code === 0x200c ||
+      code === 0x200d ||
+      (code >= 0xfe00 && code <= 0xfe0f) ||
+      (code >= 0x180b && code <= 0x180f && code !== 0x180e) ||
+      (code >= 0xe0100 && code <= 0xe01ef);
+    const left: string[] = [];
+    for (let code = 0; code <= 0x10ffff; code += 1) {
+      const char = String.fromCodePoint(code);
+      if (/\p{Default_Ignorable_Code_Point}/u.test(char) && !kept(code))
+        if (normalizeCommentBody(`a${char}b`) !== 'ab') left.push(codes(char));
+    }
+    expect(left).toEqual([]);
+  });
+
+  it('keeps what writing needs: joiners in Persian and emoji, emoji selectors, a flag of a region', () => {
+    for (const text of [
+      'می\u200Cخواهم',
+      'क्\u200Dष',
+      '👩\u200D💻 ❤\uFE0F 🏳\uFE0F\u200D🌈',
+      '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Scotland',
+    ])
+      expect(normalizeCommentBody(text), text).toBe(text);
+    // A flag's tags are a few letters: a hidden message after one is cut.
+    const smuggled = [...'hidden message'].map((char) => String.fromCodePoint(0xe0000 + char.charCodeAt(0)));
+    expect([...normalizeCommentBody(`🏴${smuggled.join('')}`)]).toHaveLength(8);
+  });
+
+  it('makes no comment new for the duplicate rule, nor does a fullwidth letter', () => {
+    const key = duplicateKey('XRP to the moon');
+    for (const variant of [
+      'XRP\u200B to the moon',
+      'X\u200DRP to the moon',
+      'XRP to the mo\uFE0Fon',
+      'XRP to the m\u00ADoon',
+      '\uFEFFXRP to the moon\u2060',
+      'ＸＲＰ to the moon',
+    ])
+      expect(duplicateKey(variant), codes(variant)).toBe(key);
   });
 });
 

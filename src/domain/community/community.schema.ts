@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageParamSchema } from '../pagination/pagination.schema';
 import { weekRange } from '../analysis/analysis.schema';
+import { normalizeCommentBody } from './comment-text';
 import { COMMENT_MAX_LENGTH, DISPLAY_NAME_MAX, EDIT_WINDOW_MINUTES, EXPERTISE_MAX } from './rules';
 
 /** What a discussion hangs under: a news article, a research post (by id) or a weekly analysis (ISO week). */
@@ -47,6 +48,7 @@ export function subjectPath(subject: CommentSubject, researchSlug?: string | nul
   }
 }
 
+export { duplicateKey, normalizeCommentBody } from './comment-text';
 export {
   COMMENT_MAX_LENGTH,
   COMMENT_RATE,
@@ -59,32 +61,6 @@ export {
   NEW_ACCOUNT_RATE,
   REPORTS_TO_HIDE,
 } from './rules';
-
-/**
- * Line endings made \n; control characters other than \n and \t dropped, and the bidirectional
- * overrides and isolates (U+202A–202E, U+2066–2069) that make "gnp.exe" show as "exe.png"; ends trimmed.
- */
-export function normalizeCommentBody(text: string): string {
-  let out = '';
-  for (const char of text.replace(/\r\n?/g, '\n')) {
-    const code = char.codePointAt(0) ?? 0;
-    const control = code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0);
-    const bidiOverride = (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
-    if (char === '\n' || char === '\t' || (!control && !bidiOverride)) out += char;
-  }
-  return out.trim();
-}
-
-/** A name only the site's team may use: it would pass for the team (the Team badge aside). */
-export function isReservedDisplayName(name: string): boolean {
-  const letters = name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-  return ['admin', 'moderator', 'official', 'xrpresearch'].some((word) => letters.includes(word));
-}
-
-/** What "the same text" means for the duplicate rule: case and spacing do not make it new. */
-export function duplicateKey(text: string): string {
-  return normalizeCommentBody(text).toLowerCase().split(/\s+/).join(' ');
-}
 
 /** A comment on one line, cut at `length` characters (for notifications and mails). */
 export function excerpt(text: string, length: number): string {

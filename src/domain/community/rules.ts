@@ -21,9 +21,9 @@ export const communityMessages = {
   signIn: 'Sign in to join the discussion',
   verifyEmail: 'Verify your email address to join the discussion.',
   needsProfile: 'Choose the name shown with your comments before you post.',
-  nameTaken: 'Another member uses this name. Choose another.',
+  nameTaken: 'Another member uses this name, or one that looks the same. Choose another.',
   nameReserved:
-    "Names that suggest the site's team (admin, moderator, official, XRP Research) are kept for the team.",
+    "Names that suggest the site's team (admin, moderator, official, XRP Research, in any alphabet or lookalike letters) are kept for the team.",
   stopped: (reason: string | null) =>
     reason
       ? `An administrator stopped you from commenting: ${reason}`

@@ -25,6 +25,7 @@ import * as m0022 from './migrations/0022-community';
 import * as m0023 from './migrations/0023-unique-display-names';
 import * as m0024 from './migrations/0024-analyst-questions';
 import * as m0025 from './migrations/0025-announce-whose-change';
+import * as m0026 from './migrations/0026-display-name-skeletons';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023-unique-display-names': m0023,
   '0024-analyst-questions': m0024,
   '0025-announce-whose-change': m0025,
+  '0026-display-name-skeletons': m0026,
 };
 
 /** Every migration this code knows, oldest first. */

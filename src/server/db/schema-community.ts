@@ -6,6 +6,12 @@ export interface CommentersTable {
   user_id: string;
   /** null until the member chose one (a row may exist only because an administrator stopped them). */
   display_name: string | null;
+  /**
+   * What makes the name one member's (migration 0026, unique): its confusable skeleton whatever its
+   * case, and as written (domain/community/lookalikes.ts). Set with the name, null without one.
+   */
+  display_name_key: string | null;
+  display_name_skeleton: string | null;
   expertise: string | null;
   /** Set when an administrator stopped the member from commenting. */
   stopped_at: NullableTimestamp;

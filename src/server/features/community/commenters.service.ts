@@ -1,8 +1,5 @@
-import {
-  communityMessages,
-  isReservedDisplayName,
-  type CommenterProfile,
-} from '@/domain/community/community.schema';
+import { communityMessages, type CommenterProfile } from '@/domain/community/community.schema';
+import { displayNameKeys, isReservedDisplayName } from '@/domain/community/lookalikes';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/context';
@@ -30,8 +27,10 @@ const isUniqueViolation = (error: unknown) =>
 
 /**
  * Sets the name (and expertise line) shown with every comment of the member, past ones included. A
- * name is one member's (whatever its case), names that would pass for the team are the team's, and a
- * member stopped from commenting keeps the name they had.
+ * name is one member's, and so is every name that looks like it (another case, lookalike letters from
+ * another alphabet, invisible characters): its skeletons are stored under unique indexes, so of two
+ * members saving lookalike names at once one is refused. Names that would pass for the team are the
+ * team's, and a member stopped from commenting keeps the name they had.
  */
 export async function saveCommenterProfile(
   db: Db,
@@ -45,14 +44,14 @@ export async function saveCommenterProfile(
       { path: 'displayName', message: communityMessages.nameReserved },
     ]);
   const expertise = input.expertise ? input.expertise : null;
+  const { key, skeleton } = displayNameKeys(input.displayName);
+  const name = { display_name: input.displayName, display_name_key: key, display_name_skeleton: skeleton };
   try {
     await db
       .insertInto('commenters')
-      .values({ user_id: viewer.user.id, display_name: input.displayName, expertise })
+      .values({ user_id: viewer.user.id, ...name, expertise })
       .onConflict((conflict) =>
-        conflict
-          .column('user_id')
-          .doUpdateSet({ display_name: input.displayName, expertise, updated_at: new Date() }),
+        conflict.column('user_id').doUpdateSet({ ...name, expertise, updated_at: new Date() }),
       )
       .execute();
   } catch (error) {

@@ -11,6 +11,7 @@ import {
   parseSubject,
   type Comment,
 } from '@/domain/community/community.schema';
+import { caselessSkeleton } from '@/domain/community/lookalikes';
 import type { Db, Trx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/context';
@@ -23,8 +24,15 @@ import { readOne } from './threads.service';
 /** The source key of the notification a reply sends (one per reply). */
 export const replySource = (commentId: string) => `reply:${commentId}`;
 
+/**
+ * The same text, for the duplicate rule: what duplicateKey keeps (no case, spacing or invisible
+ * characters), compared by how it looks, so a letter swapped for its lookalike does not make it new.
+ */
 export const fingerprintOf = (text: string) =>
-  crypto.createHash('sha256').update(duplicateKey(text)).digest('base64url');
+  crypto
+    .createHash('sha256')
+    .update(caselessSkeleton(duplicateKey(text)))
+    .digest('base64url');
 
 /**
  * The abuse limits, counted from the stored comments under the member's row lock (so they hold

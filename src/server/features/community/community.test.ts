@@ -362,6 +362,34 @@ describe('abuse limits', () => {
     expect(await errorOf(again)).toBe(communityMessages.duplicate);
   });
 
+  it('refuses the same text again with invisible characters or lookalike letters in it', async () => {
+    const dora = await named(await aged(await app().signedInUser()), 'Dora Duplicate');
+    await posted(dora, 'Buy the dip today', { subject: `news:${await newArticle()}` });
+    for (const body of [
+      'Buy the\u200B dip today',
+      'Buy the d\u00ADip\u2060 today\uFEFF',
+      'Buy thе dip tоday',
+    ]) {
+      const again = await post(dora, body, { subject: `news:${await newArticle()}` });
+      expect(again.status, body).toBe(409);
+      expect(await errorOf(again)).toBe(communityMessages.duplicate);
+    }
+  });
+
+  it('stores a comment without its invisible characters and direction marks', async () => {
+    const ivy = await named(await aged(await app().signedInUser()), 'Ivy Invisible');
+    const comment = await posted(ivy, '\u200FPrice\u200B up \u200E5%\u2060 today\uFEFF 👩\u200D💻', {
+      subject: `news:${await newArticle()}`,
+    });
+    expect(comment.body).toBe('Price up 5% today 👩\u200D💻');
+    const stored = await app()
+      .handle.db.selectFrom('comments')
+      .select('body')
+      .where('id', '=', comment.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.body).toBe('Price up 5% today 👩\u200D💻');
+  });
+
   it('allows 10 comments in 10 minutes, even when sent at once', async () => {
     const eve = await named(await aged(await app().signedInUser()), 'Eve');
     const subject = `news:${await newArticle()}`;
@@ -690,6 +718,46 @@ describe('review fixes', () => {
     expect(
       (await client(first).community.profile.$put({ json: { displayName: 'UNIQUE name' } })).status,
     ).toBe(200);
+  });
+
+  it('keeps a name to one member by how it looks: lookalike letters, invisible characters and case make no new name', async () => {
+    await named(await aged(await app().signedInUser()), 'Member a');
+    const second = await aged(await app().signedInUser());
+    for (const displayName of ['Memb\u0435r a', 'MEMBER A', 'Mem\u200Bber a', 'Ｍember a']) {
+      const taken = await client(second).community.profile.$put({ json: { displayName } });
+      expect(taken.status, displayName).toBe(409);
+      expect(await taken.json()).toEqual({
+        error: {
+          code: 'conflict',
+          message: communityMessages.nameTaken,
+          issues: [{ path: 'displayName', message: communityMessages.nameTaken }],
+        },
+      });
+    }
+    await named(await aged(await app().signedInUser()), 'Bill Lookalike');
+    const capitalI = await client(second).community.profile.$put({ json: { displayName: 'BiII Lookalike' } });
+    expect(capitalI.status).toBe(409);
+    // Names in any script stay open to whoever has none like them.
+    await named(second, 'Мария');
+    await named(await aged(await app().signedInUser()), '王小明');
+    expect((await (await client(second).community.profile.$get()).json()).displayName).toBe('Мария');
+  });
+
+  it('refuses lookalike names of the team and of members even when saved at the same moment', async () => {
+    const [first, second] = await Promise.all([
+      aged(await app().signedInUser()),
+      aged(await app().signedInUser()),
+    ]);
+    for (const displayName of ['\u0430dmin', 'Mod\u0435rator', 'Админ']) {
+      const reserved = await client(first).community.profile.$put({ json: { displayName } });
+      expect(reserved.status, displayName).toBe(422);
+      expect(await errorOf(reserved)).toBe(communityMessages.nameReserved);
+    }
+    const answers = await Promise.all([
+      client(first).community.profile.$put({ json: { displayName: 'Same Moment' } }),
+      client(second).community.profile.$put({ json: { displayName: 'Samе Mоment' } }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
   });
 
   it('says when to try again (Retry-After), puts the reply first in the notification, and refuses reporting a hidden comment', async () => {

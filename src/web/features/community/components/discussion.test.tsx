@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CommentList } from '@/domain/community/community.schema';
+import { communityMessages, type CommentList } from '@/domain/community/community.schema';
 import { freezeDate } from '../../../../../tests/support/clock';
 import { bodies, problemAt } from '../../../../../tests/support/forms';
 import { member } from '../../../../../tests/support/members';
@@ -283,6 +283,24 @@ describe('Discussion: who may write', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await sent.all()).toEqual([{ displayName: 'Dana Reyes', expertise: '' }]);
+  });
+
+  it('shows the server’s refusal of a name like another member’s in the dialog and as a toast, keeping what was typed', async () => {
+    await renderDiscussion(commentList(), {
+      api: {
+        'PUT /api/community/profile': {
+          status: 409,
+          body: { error: { code: 'conflict', message: communityMessages.nameTaken } },
+        },
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit your discussion name' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit your discussion name' }));
+    type(dialog.getByLabelText('Display name'), 'Ann L\u0435e');
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe(communityMessages.nameTaken));
+    expect(frontToast()).toBe(`Your discussion name was not saved${communityMessages.nameTaken}`);
+    expect((dialog.getByLabelText('Display name') as HTMLInputElement).value).toBe('Ann L\u0435e');
   });
 });
 

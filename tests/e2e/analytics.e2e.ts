@@ -18,9 +18,10 @@ const DAY = 24 * HOUR;
 
 /**
  * The history the reviewer found the chart defects on: a year of the daily backfill, then 36 hours
- * of a sync every 5 minutes. The e2e server holds a week of daily history and stores a sync only when
- * a test runs one (at the real clock, so never 36 hours of them): the page's own route serves these
- * records instead, made into views by the same domain functions as the server's.
+ * of a sync every 5 minutes. The e2e server holds what its first sync backfilled (finer history than
+ * this) and stores a sync only when a test runs one (at the real clock, so never 36 hours of them):
+ * the page's own route serves these records instead, made into views by the same domain functions as
+ * the server's.
  */
 async function serveRealisticHistory(page: Page, now = Date.now()) {
   const records: { time: number; price: number; volume: number }[] = [];
@@ -240,6 +241,27 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
       /Extreme Fear\s*22\s*Fear\s*29–38/,
     );
     expect(historyRequests).toContain('/api/market/fear-greed/history?range=1y');
+  });
+
+  test('premium charts: from the first sync, 24H has a point every 5 minutes and 7D one an hour', async ({
+    page,
+    signInAs,
+  }) => {
+    // The server's first sync (global setup) read the fake CoinGecko as a fresh install does: a day of
+    // 5-minute points, 90 days of hourly ones and a year of daily ones.
+    await signInAs('premium');
+    await page.goto('/analytics');
+    const panel = page.getByTestId('charts-card').getByRole('tabpanel');
+    const canvas = panel.locator('[data-testid="chart-canvas"][aria-busy="false"]');
+    const pointsOver = async (range: string) => {
+      await panel.getByRole('button', { name: range, exact: true }).click();
+      await expect(canvas).toHaveAttribute('aria-label', new RegExp(`\\d+ points over ${range}`));
+      return Number(/(\d+) points over/.exec((await canvas.getAttribute('aria-label')) ?? '')?.[1]);
+    };
+    // A day of 5-minute points is 288; a week of hours 168; a year of days 365.
+    expect(await pointsOver('24H')).toBeGreaterThanOrEqual(270);
+    expect(await pointsOver('7D')).toBeGreaterThanOrEqual(160);
+    expect(await pointsOver('1Y')).toBeGreaterThanOrEqual(360);
   });
 
   test('premium charts: switching range on realistic history draws every range without a page error', async ({

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { isValidClassicAddress } from 'ripple-address-codec';
+import { createFakeMarketChart } from './fake-market-chart';
 import { startFakeRippled, type FakeRippled, type FakeToken } from './fake-rippled';
 import { json, startFixtureServer, type FixtureHandler, type FixtureServer } from './fixture-server';
 import { ALICE, BOB, RLUSD } from './ledger-accounts';
@@ -12,23 +13,7 @@ import type { Db } from '../../src/server/db/client';
 const fixturesDir = path.resolve(import.meta.dirname, '../fixtures');
 const DAY_MS = 86_400_000;
 
-type MarketChart = Record<'prices' | 'market_caps' | 'total_volumes', [number, number][]>;
 type Ledger = { result: { ledger: { transactions: Record<string, unknown>[] } } };
-
-/** The recorded chart's points moved to one a day, the last one yesterday, so every chart range has data. */
-function dailyUntilYesterday(chart: MarketChart): MarketChart {
-  const yesterday = Date.now() - DAY_MS;
-  const move = (points: [number, number][]) =>
-    points.map(([, value], index): [number, number] => [
-      yesterday - (points.length - 1 - index) * DAY_MS,
-      value,
-    ]);
-  return {
-    prices: move(chart.prices),
-    market_caps: move(chart.market_caps),
-    total_volumes: move(chart.total_volumes),
-  };
-}
 
 /** The recorded Fear & Greed readings, the newest today (alternative.me stamps each day at 00:00 UTC). */
 function fearGreedUntilToday(): unknown {
@@ -189,7 +174,8 @@ export interface FakeUpstreamOptions {
 
 /**
  * One fake per upstream — CoinGecko, CoinPaprika, alternative.me, news feeds (HTTP) and an XRP Ledger
- * server (WebSocket) — answering from the recorded payloads in tests/fixtures. The browser tests and
+ * server (WebSocket) — answering from the recorded payloads in tests/fixtures (CoinGecko's market
+ * chart: a year of history made from the recorded one, fake-market-chart.ts). The browser tests and
  * `npm run dev` with UPSTREAMS=fake use the same ones.
  */
 export async function startFakeUpstreams(options: FakeUpstreamOptions = {}): Promise<FakeUpstreams> {
@@ -217,9 +203,8 @@ export async function startFakeUpstreams(options: FakeUpstreamOptions = {}): Pro
     response.writeHead(204).end();
   });
   upstream.route('/cg/global', json(fixture('coingecko/global.json')));
-  upstream.route('/cg/coins/ripple/market_chart', (request, response) =>
-    json(dailyUntilYesterday(fixture('coingecko/market-chart-ripple-7d.json')))(request, response),
-  );
+  // A year of history at the spacing CoinGecko gives for the days asked (5 minutes, hours, days).
+  upstream.route('/cg/coins/ripple/market_chart', createFakeMarketChart().handler);
   upstream.route('/cp/v1/global', json(fixture('coinpaprika/global.json')));
   upstream.route('/cp/v1/tickers/xrp-xrp', json(fixture('coinpaprika/ticker-xrp-xrp.json')));
   upstream.route('/fg/fng/', (request, response) =>

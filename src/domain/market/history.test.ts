@@ -30,13 +30,13 @@ describe('bucketSeries', () => {
     ]);
   });
 
-  it('uses minutes for a day, hours for a week and a month, days beyond', () => {
+  it('uses minutes for a day, hours up to 90 days, days beyond', () => {
     const start = Date.UTC(2025, 10, 25);
     const points: Point[] = Array.from({ length: 365 * 24 * 12 }, (_, index) => [
       start + index * 5 * minute,
       index,
     ]);
-    const sizes = { '1d': 5 * minute, '7d': hour, '30d': 4 * hour, '90d': day, '1y': day, all: day } as const;
+    const sizes = { '1d': 5 * minute, '7d': hour, '30d': hour, '90d': hour, '1y': day, all: day } as const;
     const end = points.at(-1)![0];
     const days = { '1d': 1, '7d': 7, '30d': 30, '90d': 90, '1y': 365, all: Infinity } as const;
     for (const [range, size] of Object.entries(sizes) as [keyof typeof sizes, number][]) {

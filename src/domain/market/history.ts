@@ -18,15 +18,21 @@ export const rangeDays: Record<HistoryRange, number> = {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** One point per bucket: 5 minutes for a day, hours for a week or a month, days beyond. */
+/**
+ * One point per bucket, at the finest spacing the stored history holds for the range: the market
+ * provider's series are 5-minute for the last day and hourly for the last 90 days, daily beyond.
+ */
 export const bucketMs: Record<HistoryRange, number> = {
   '1d': 5 * MINUTE,
   '7d': HOUR,
-  '30d': 4 * HOUR,
-  '90d': DAY,
+  '30d': HOUR,
+  '90d': HOUR,
   '1y': DAY,
   all: DAY,
 };
+
+/** The most points one chart draws: 90 days of hours (2,160) fit; All over many years is widened. */
+export const MAX_BUCKETS = 2200;
 
 /**
  * Buckets of `base` ms, widened by whole days when more than `max` of them would cover the span
@@ -37,7 +43,7 @@ function bucketWidth(span: number, base: number, max: number): number {
 }
 
 /** The grid `bucketSeries` puts a range's points on (so a chart can space them by time). */
-export function seriesBucketMs(points: readonly Point[], range: HistoryRange, max = 2000): number {
+export function seriesBucketMs(points: readonly Point[], range: HistoryRange, max = MAX_BUCKETS): number {
   if (points.length === 0) return bucketMs[range];
   return bucketWidth(points[points.length - 1]![0] - points[0]![0], bucketMs[range], max);
 }
@@ -49,7 +55,7 @@ export function seriesBucketMs(points: readonly Point[], range: HistoryRange, ma
  * strictly increasing; a bucket with no record stays a gap. Longer than `max` buckets (All over many
  * years), buckets widen by whole days.
  */
-export function bucketSeries(points: readonly Point[], range: HistoryRange, max = 2000): Point[] {
+export function bucketSeries(points: readonly Point[], range: HistoryRange, max = MAX_BUCKETS): Point[] {
   const width = seriesBucketMs(points, range, max);
   const buckets = new Map<number, Point>();
   for (const point of points) buckets.set(Math.floor(point[0] / width), point);
@@ -101,7 +107,7 @@ export interface Candle {
 export function bucketCandles(
   points: readonly Point[],
   range: HistoryRange,
-  max = 2000,
+  max = MAX_BUCKETS,
 ): { bucketMs: number; bars: Candle[] } {
   const sorted = [...points].sort((a, b) => a[0] - b[0]);
   if (sorted.length === 0) return { bucketMs: candleBucketMs[range], bars: [] };

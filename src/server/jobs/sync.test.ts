@@ -110,7 +110,8 @@ describe('market metrics sync', () => {
       expect(outcome.log).toMatchObject({
         status: 'success',
         records_processed: 1,
-        details: 'Provider: CoinGecko; backfilled 8 history points (365 days)',
+        details:
+          'Provider: CoinGecko; backfilled 8 history points (365 days daily, 90 days hourly, 1 day 5-minute)',
       });
     }
     const history = await app.handle.db.selectFrom('market_history').selectAll().orderBy('ts').execute();

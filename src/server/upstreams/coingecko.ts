@@ -67,7 +67,22 @@ const chartSchema = z.object({
   total_volumes: z.array(pointSchema),
 });
 
-/** XRP's daily (beyond 90 days) price, market cap and volume history from /coins/ripple/market_chart. */
+/**
+ * The reads of /coins/ripple/market_chart that together give every chart range its finest points,
+ * widest first. Asked without `interval`, CoinGecko spaces the points by how far back it reaches:
+ * 5 minutes for one day, an hour for 2 to 90 days, a day (00:00 UTC) beyond. Three calls, well within
+ * the free tier's rate limit.
+ */
+export const marketChartReads = [
+  { days: 365, spacing: 'daily' },
+  { days: 90, spacing: 'hourly' },
+  { days: 1, spacing: '5-minute' },
+] as const;
+
+/**
+ * XRP's price, market cap and volume over the last `days` from /coins/ripple/market_chart, at the
+ * spacing CoinGecko picks for that span (see `marketChartReads`).
+ */
 export async function fetchCoinGeckoMarketChart(env: CoinGeckoEnv, days: number) {
   const chart = await fetchJson(
     `${env.COINGECKO_API_BASE}/coins/ripple/market_chart?vs_currency=usd&days=${days}`,

@@ -3,7 +3,7 @@ export { getFearGreedView, getHistory, getMetricsView, toMetricsDto } from './ma
 export { getPriceBuckets } from './price-buckets.service';
 export {
   hasFearGreedHistory,
-  needsHistoryBackfill,
+  pendingHistoryBackfills,
   storeFearGreed,
   storeMarketHistory,
   storeMarketSnapshot,

@@ -41,8 +41,16 @@ export async function storeMarketSnapshot(db: Db, snapshot: MarketSnapshot, at: 
   });
 }
 
-/** True when the charts have no history older than two days (first run, or a backfill that failed). */
-export async function needsHistoryBackfill(db: Db): Promise<boolean> {
+/** The sync_state key that says one history read (by how many days it reached back) is stored. */
+const backfillKey = (days: number) => `market.history_backfill.${days}d`;
+
+/**
+ * Which of the history reads (each named by how many days it reaches back) are still to be stored:
+ * every one while nothing older than two days is stored (a first run, or a history since removed),
+ * otherwise those never stored. Each read is made once, so the history grows only by the syncs.
+ */
+export async function pendingHistoryBackfills(db: Db, reads: readonly number[]): Promise<number[]> {
+  if (reads.length === 0) return [];
   const old = await db
     .selectFrom('market_history')
     .select('ts')
@@ -50,12 +58,27 @@ export async function needsHistoryBackfill(db: Db): Promise<boolean> {
     .where('ts', '<', new Date(Date.now() - 2 * 86_400_000))
     .limit(1)
     .executeTakeFirst();
-  return !old;
+  if (!old) return [...reads];
+  const done = await db
+    .selectFrom('sync_state')
+    .select('key')
+    .where(
+      'key',
+      'in',
+      reads.map((days) => backfillKey(days)),
+    )
+    .execute();
+  const stored = new Set(done.map((row) => row.key));
+  return reads.filter((days) => !stored.has(backfillKey(days)));
 }
 
-/** Stores backfilled history points (existing moments are kept); returns how many were given. */
+/**
+ * Stores one history read's points (a moment already stored keeps its record, so a repeated read adds
+ * nothing twice) and marks the read done, in one transaction; returns how many points were new.
+ */
 export async function storeMarketHistory(
   db: Db,
+  days: number,
   points: readonly { ts: number; price: number | null; marketCap: number | null; volume: number | null }[],
 ): Promise<number> {
   const rows = points.map((point) => ({
@@ -65,16 +88,24 @@ export async function storeMarketHistory(
     market_cap: point.marketCap,
     volume_24h: point.volume,
   }));
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    let added = 0;
     for (let start = 0; start < rows.length; start += 1000) {
-      await trx
+      const result = await trx
         .insertInto('market_history')
         .values(rows.slice(start, start + 1000))
         .onConflict((conflict) => conflict.columns(['symbol', 'ts']).doNothing())
-        .execute();
+        .executeTakeFirst();
+      added += Number(result.numInsertedOrUpdatedRows ?? 0n);
     }
+    const value = new Date().toISOString();
+    await trx
+      .insertInto('sync_state')
+      .values({ key: backfillKey(days), value })
+      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updated_at: new Date() }))
+      .execute();
+    return added;
   });
-  return rows.length;
 }
 
 export async function hasFearGreedHistory(db: Db): Promise<boolean> {

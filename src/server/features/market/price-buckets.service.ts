@@ -23,7 +23,7 @@ export async function getPriceBuckets(
     .executeTakeFirst();
   if (!span?.first || !span.last) return [];
   const [first, last] = [new Date(span.first).getTime(), new Date(span.last).getTime()];
-  // The same grid as getHistory's (widened only past 2,000 buckets), from the same first and last.
+  // The same grid as getHistory's (widened only past MAX_BUCKETS), from the same first and last.
   const width = seriesBucketMs(
     [
       [first, 0],

@@ -1,3 +1,4 @@
+import * as OTPAuth from 'otpauth';
 import { expect, expectPath, test } from './fixtures';
 
 const uniqueEmail = (label: string) =>
@@ -99,5 +100,69 @@ test.describe('refused sign-ins (SPEC §8)', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('Invalid email or password');
     await expect(page.getByText('Sign in failed')).toBeVisible();
+  });
+});
+
+test.describe('too many wrong second-factor codes', () => {
+  // Wrong codes on purpose: the browser logs their 401 and 429 answers.
+  test.use({ expectedConsoleErrors: [/status of 4(01|29)/] });
+
+  test('the second step says when to try again, and signing in again does not start afresh', async ({
+    page,
+    baseURL,
+    forgetSession,
+    freshUser,
+  }) => {
+    const { email, password } = await freshUser('Wren Wrongcode');
+    // Two-factor sign-in on through the API (the settings journey covers its dialog); better-auth
+    // takes a signed-in write only with this site's Origin, as the browser sends it.
+    const headers = { origin: baseURL ?? '' };
+    const enable = await page.request.post('/api/auth/two-factor/enable', { data: { password }, headers });
+    expect(enable.status()).toBe(200);
+    const totp = OTPAuth.URI.parse(((await enable.json()) as { totpURI: string }).totpURI) as OTPAuth.TOTP;
+    const on = await page.request.post('/api/auth/two-factor/verify-totp', {
+      data: { code: totp.generate() },
+      headers,
+    });
+    expect(on.status()).toBe(200);
+    await forgetSession();
+
+    const passwordStep = async () => {
+      await page.goto('/auth');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+    };
+    const sendCode = async (code: string) => {
+      await page.getByLabel('Verification code').fill(code);
+      await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/api/auth/two-factor/verify-totp')),
+        page.getByRole('button', { name: 'Verify' }).click(),
+      ]);
+    };
+    const accepted = [-2, -1, 0, 1, 2].map((step) =>
+      totp.generate({ timestamp: Date.now() + step * 30_000 }),
+    );
+    const wrongCodes = ['101010', '202020', '303030', '404040', '505050', '606060', '707070']
+      .filter((code) => !accepted.includes(code))
+      .slice(0, 5);
+
+    await passwordStep();
+    for (const code of wrongCodes) {
+      await sendCode(code);
+      await expect(page.getByRole('alert')).toHaveText('Invalid code');
+    }
+    const wait = 'Too many wrong codes. Try again in 15 minutes.';
+    await sendCode(totp.generate());
+    await expect(page.getByRole('alert')).toHaveText(wait);
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'Sign in failed' }).filter({ hasText: wait }),
+    ).toBeVisible();
+
+    // The password again opens a new challenge, not a new allowance: the right code waits too.
+    await passwordStep();
+    await sendCode(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await expect(page.getByRole('alert')).toHaveText(wait);
   });
 });

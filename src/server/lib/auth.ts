@@ -11,7 +11,7 @@ import {
   type SecurityEvent,
   verificationEmail,
 } from './auth-emails';
-import { authEndpointGuards } from './two-factor-guard';
+import { authEndpointGuards, authEndpointOutcomes, secondFactorLockout } from './two-factor-guard';
 import { CLIENT_IP_HEADER } from './client-ip';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
@@ -137,6 +137,7 @@ export function createAuth({
       twoFactor({
         issuer: APP_NAME,
         totpOptions: { digits: 6, period: 30 },
+        accountLockout: { enabled: true, ...secondFactorLockout },
         backupCodeOptions: {
           customBackupCodesGenerate: generateBackupCodes,
           storeBackupCodes: {
@@ -204,7 +205,7 @@ export function createAuth({
         authLogger[level]({ args }, message);
       },
     },
-    hooks: { before: authEndpointGuards(db) },
+    hooks: { before: authEndpointGuards(db), after: authEndpointOutcomes(db) },
     databaseHooks: {
       user: {
         update: {

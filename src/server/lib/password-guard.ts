@@ -1,9 +1,11 @@
 import { APIError } from 'better-auth/api';
 import { firstPasswordError, signUpPasswordRules } from '@/domain/auth/password-rules';
 
-/** better-auth's endpoints that set a password, and the body field holding it. */
+/**
+ * better-auth's endpoints that set a password, and the body field holding it. Sign-up is checked as a
+ * whole with the sign-up form's schema (sign-up-guard.ts), its password rules included.
+ */
 const passwordFields: Record<string, string> = {
-  '/sign-up/email': 'password',
   '/reset-password': 'newPassword',
 };
 

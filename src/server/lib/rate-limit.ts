@@ -37,6 +37,22 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateRule): Pro
   };
 }
 
+/**
+ * Without counting anything: seconds until `key` may be used again when its current window already
+ * holds `max` attempts, 0 when it may be used now. For limits that count only some outcomes (wrong
+ * codes, say): checked before the attempt, counted with `consumeRateLimit` once the outcome is known.
+ */
+export async function rateLimitWait(db: Db, key: string, max: number): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(sql<number>`ceil(extract(epoch FROM reset_at - now()))::int`.as('retry_after'))
+    .where('key', '=', key)
+    .where('count', '>=', max)
+    .where('reset_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row ? Math.max(1, row.retry_after) : 0;
+}
+
 /** Forgets expired windows (run from time to time; an expired row is also reset on its next use). */
 export async function pruneRateLimits(db: Db): Promise<number> {
   const result = await db.deleteFrom('rate_limits').where('reset_at', '<', new Date()).executeTakeFirst();

@@ -66,7 +66,7 @@ describe('sign-up and email verification', () => {
       '/api/auth/sign-up/email',
       json('POST', { email, password: 'alllowercase1', name: 'Weak Password' }),
     );
-    expect(weak.status).toBe(400);
+    expect(weak.status).toBe(422);
     expect((await weak.json()).message).toBe('Password must contain at least one uppercase letter');
     const stored = await app.handle.db.selectFrom('user').select('id').where('email', '=', email).execute();
     expect(stored).toEqual([]);

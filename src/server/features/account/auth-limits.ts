@@ -25,10 +25,13 @@ export const authLimits: readonly Limit[] = [
   { path: '/request-password-reset', per: 'ip', rule: { window: 60 * 60, max: 20 } },
   { path: '/reset-password', per: 'ip', rule: { window: 15 * 60, max: 20 } },
   { path: '/send-verification-email', per: 'email', rule: { window: 60 * 60, max: 3 } },
+  // Wrong codes are counted per member and per address by lib/two-factor-guard.ts (5 in a row lock
+  // the member for 15 minutes, and it says how long). These count every attempt; the per-member one
+  // sits above that lock, so a member meets the lock and its wait first.
   { path: '/two-factor/verify-totp', per: 'ip', rule: { window: 5 * 60, max: 10 } },
-  { path: '/two-factor/verify-totp', per: 'member', rule: { window: 5 * 60, max: 5 } },
+  { path: '/two-factor/verify-totp', per: 'member', rule: { window: 15 * 60, max: 10 } },
   { path: '/two-factor/verify-backup-code', per: 'ip', rule: { window: 5 * 60, max: 10 } },
-  { path: '/two-factor/verify-backup-code', per: 'member', rule: { window: 5 * 60, max: 5 } },
+  { path: '/two-factor/verify-backup-code', per: 'member', rule: { window: 15 * 60, max: 10 } },
   // Enabling checks the password: a stolen session must not guess it.
   { path: '/two-factor/enable', per: 'member', rule: { window: 15 * 60, max: 10 } },
 ];

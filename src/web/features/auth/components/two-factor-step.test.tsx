@@ -56,6 +56,24 @@ describe('TwoFactorStep', () => {
     expect(view.props.onSignedIn).not.toHaveBeenCalled();
   });
 
+  it('says when to try again after too many wrong codes', async () => {
+    const failed = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+    const message = 'Too many wrong codes. Try again in 15 minutes.';
+    const view = renderStep({
+      api: {
+        'POST /api/auth/two-factor/verify-totp': {
+          status: 429,
+          body: { code: 'TOO_MANY_WRONG_CODES', message },
+        },
+      },
+    });
+    fireEvent.change(code(), { target: { value: '654321' } });
+    verify();
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(failed).toHaveBeenCalledWith('Sign in failed', { description: message });
+    expect(view.props.onSignedIn).not.toHaveBeenCalled();
+  });
+
   it('sends the code from the app and reports the session', async () => {
     const sent = bodies();
     const view = renderStep({

@@ -49,7 +49,19 @@ function Gauge({ value, classification }: { value: number; classification: Class
   );
 }
 
-/** SPEC §2 Fear & Greed card: value, classification, history at 1/7/30 days, yearly high and low. */
+/** The card without a reading: its own words, and the reason beneath them. */
+function Unavailable({ reason }: { reason: string }) {
+  return (
+    <div className="py-6 text-center text-muted-foreground">
+      <p className="font-medium">Unable to load data</p>
+      <p className="text-sm" data-testid="fear-greed-unavailable">
+        {reason}
+      </p>
+    </div>
+  );
+}
+
+/** The Fear & Greed card: value, classification, history at 1/7/30 days, yearly high and low. */
 export function FearGreedCard({ className }: { className?: string }) {
   const index = useQuery(fearGreedQuery);
   const dates = useDates();
@@ -64,23 +76,16 @@ export function FearGreedCard({ className }: { className?: string }) {
         {index.isPending ? (
           <Spinner />
         ) : index.isError ? (
-          <div className="py-6 text-center text-muted-foreground">
-            <p className="font-medium">Unable to load data</p>
-            <p className="text-sm" data-testid="fear-greed-unavailable">
-              The server did not answer; reload the page to try again.
-            </p>
-          </div>
+          <Unavailable reason="The server did not answer; reload the page to try again." />
         ) : !latest ? (
-          // Nothing stored: the card says so in its own words, with the reason beside them (never a 0 on
-          // the gauge).
-          <div className="py-6 text-center text-muted-foreground">
-            <p className="font-medium">Unable to load data</p>
-            <p className="text-sm" data-testid="fear-greed-unavailable">
-              {(index.data.source.failingSince &&
+          // Nothing stored: unknown, never a 0 on the gauge.
+          <Unavailable
+            reason={
+              (index.data.source.failingSince &&
                 sourceUnavailableNote(index.data.source, dates.dateTime, 'the index')) ||
-                'No reading stored yet'}
-            </p>
-          </div>
+              'No reading stored yet'
+            }
+          />
         ) : (
           <div className="flex flex-col items-center gap-4">
             <Gauge value={latest.value} classification={latest.classification} />

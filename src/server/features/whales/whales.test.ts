@@ -96,7 +96,14 @@ describe('premium market data', () => {
         points: [number, number][];
         since: string | null;
       };
-    const expectedPoints = { '1d': 24 * 12, '7d': 24 * 7, '30d': 30 * 6, '90d': 90, '1y': 365, all: 404 };
+    const expectedPoints = {
+      '1d': 24 * 12,
+      '7d': 24 * 7,
+      '30d': 30 * 24,
+      '90d': 90 * 24,
+      '1y': 365,
+      all: 404,
+    };
     for (const [range, most] of Object.entries(expectedPoints)) {
       const { points, since } = await get('price', range as HistoryRange);
       expect(points.length, range).toBeGreaterThan(0);

@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['tests/support/dom-setup.ts'],
         },
       },
       {

@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { ThemePreference } from '@/domain/preferences/preferences.schema';
 import {
   parseStoredTheme,
@@ -78,7 +87,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     if (!session.loading) writeStoredTheme(userId ? theme : null);
   }, [session.loading, userId, theme]);
 
-  useEffect(() => {
+  // Before any effect of the commit: children's effects run before their parent's, and the charts
+  // read their colours from the page's theme variables in theirs (use-chart.ts), so with a plain
+  // effect here they read the theme being left and kept its colours.
+  useLayoutEffect(() => {
     const root = document.documentElement;
     root.classList.toggle('dark', resolvedTheme === 'dark');
     root.style.colorScheme = resolvedTheme;

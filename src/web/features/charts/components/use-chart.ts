@@ -26,6 +26,10 @@ export function timeMs(time: Time): number {
 }
 
 const DAY_MS = 86_400_000;
+
+/** Pixels between two slots at the closest: the most a chart draws (MAX_BUCKETS) fits in 22 px. */
+const MIN_BAR_SPACING = 0.01;
+
 const tickUnits: Record<TickMarkType, 'year' | 'month' | 'day' | 'time'> = {
   [TickMarkType.Year]: 'year',
   [TickMarkType.Month]: 'month',
@@ -67,7 +71,14 @@ export function useChart<Series>(
     const api = createChart(container.current, {
       autoSize: true,
       rightPriceScale: { borderVisible: false },
-      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
+      // A range is fitted whole (fitContent), but never closer than minBarSpacing: at the library's
+      // 0.5 px, the 2,160 hours of 90D (and the 720 of 30D) kept only their last three weeks on a phone.
+      timeScale: {
+        borderVisible: false,
+        timeVisible: true,
+        secondsVisible: false,
+        minBarSpacing: MIN_BAR_SPACING,
+      },
       // The library's logo is a link inside the canvas container, which is role="img" (an image may
       // hold nothing interactive): the attribution its licence asks for is a link below each chart.
       layout: { attributionLogo: false },

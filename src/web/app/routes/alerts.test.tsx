@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlertRule } from '@/domain/alerts/alerts.schema';
 import { alertRule } from '../../../../tests/support/alert-rules';
 import { member } from '../../../../tests/support/members';
-import { renderApp } from '../../../../tests/support/render-app';
+import { renderApp, ZoneProbe, zoneApplied } from '../../../../tests/support/render-app';
 import { Component as Alerts } from './alerts';
 
 const source = { name: 'CoinGecko', everSucceeded: true, lastSuccessAt: null, failingSince: null };
@@ -36,17 +36,23 @@ function renderAlerts(
     timezone: 'Asia/Tokyo',
     preferences: options.preferences ?? {},
   });
-  return renderApp(<Alerts />, {
-    route: '/alerts',
-    session: who.session,
-    api: {
-      ...who.api,
-      'GET /api/alerts/rules': { rules: options.rules ?? [] },
-      'GET /api/notifications': { items: [], unreadCount: 0, nextCursor: null },
-      'GET /api/push/config': { publicKey: 'key', subscriptions: 0 },
-      'GET /api/market/metrics': options.metrics ?? metrics(null),
+  return renderApp(
+    <>
+      <ZoneProbe />
+      <Alerts />
+    </>,
+    {
+      route: '/alerts',
+      session: who.session,
+      api: {
+        ...who.api,
+        'GET /api/alerts/rules': { rules: options.rules ?? [] },
+        'GET /api/notifications': { items: [], unreadCount: 0, nextCursor: null },
+        'GET /api/push/config': { publicKey: 'key', subscriptions: 0 },
+        'GET /api/market/metrics': options.metrics ?? metrics(null),
+      },
     },
-  });
+  );
 }
 
 describe('/alerts for a free member', () => {
@@ -143,6 +149,8 @@ describe('/alerts: the current price beside the form', () => {
   it('shows the latest stored price with its time in the member’s zone', async () => {
     renderAlerts({ metrics: metrics({ price: '2.0134', createdAt: '2026-11-27T03:05:00.000Z' }) });
     await waitFor(() => expect(screen.getByTestId('current-price').textContent).toBe('$2.0134'));
+    // The member's zone comes with their preferences, in a deferred render (dates-provider.tsx).
+    await zoneApplied('Asia/Tokyo');
     const card = screen.getByRole('region', { name: 'XRP now' });
     expect(card.textContent).toContain('As of Nov 27, 12:05 PM');
   });
@@ -180,6 +188,7 @@ describe('/alerts: a percentage rule’s history note', () => {
         }),
       ],
     });
+    await zoneApplied('Asia/Tokyo');
     const notes = await screen.findAllByTestId('history-note');
     expect(notes.map((note) => note.textContent)).toEqual([
       'Needs 24 h of price history; first possible alert after Nov 28, 10:00 AM GMT+9',

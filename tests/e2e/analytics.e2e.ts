@@ -370,6 +370,9 @@ test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
   });
 
   test('premium charts: every range of every tab draws without a page error', async ({ page, signInAs }) => {
+    // About twenty charts, each drawn and checked in turn, 30D and 90D at 720 and 2,160 hourly points:
+    // more than the default 30 s on a busy two-core machine.
+    test.setTimeout(90_000);
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await signInAs('premium');

@@ -501,6 +501,10 @@ describe('CommentsTab: where the keyboard focus goes', () => {
     fireEvent.click(next);
     await waitFor(async () => expect(document.activeElement).toBe(await card('First hidden')));
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    // Past the search box's 300 ms wait, the page stays the one Next showed.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByText('Ledger upgrade goes live')).toBeNull();
+    expect(document.activeElement).toBe(await card('First hidden'));
   });
 
   it('shows right-to-left text by its own direction', async () => {

@@ -61,14 +61,17 @@ export function CommentsTab() {
   const remove = useDeleteComment();
   const resume = useResumeCommenting();
 
-  // The search applies 300 ms after the last key (or at once on Enter).
+  // The search applies 300 ms after the last key (or at once on Enter). Only a changed search goes
+  // back to page 1: otherwise the first render's timer would undo a Next pressed within 300 ms.
   useEffect(() => {
+    const next = filters.search.trim();
+    if (next === query) return;
     const timer = setTimeout(() => {
-      setQuery(filters.search.trim());
+      setQuery(next);
       setPage(1);
     }, 300);
     return () => clearTimeout(timer);
-  }, [filters.search]);
+  }, [filters.search, query]);
 
   const params: ModerationParams = {
     filter: filters.filter,

@@ -119,13 +119,17 @@ export function UsersTab() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [blocking, setBlocking] = useState<AdminUser | null>(null);
   const [history, setHistory] = useState<AdminUser | null>(null);
+  // The search applies 300 ms after the last key; only a changed search goes back to page 1, so the
+  // first render's timer cannot undo a Next pressed within 300 ms.
   useEffect(() => {
+    const next = search.trim();
+    if (next === query) return;
     const timer = setTimeout(() => {
-      setQuery(search.trim());
+      setQuery(next);
       setPage(1);
     }, 300);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, query]);
   const users = useQuery(usersQuery(query, page));
 
   return (

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { isAPIError } from 'better-auth/api';
 import { HTTPException } from 'hono/http-exception';
 import { compress } from 'hono/compress';
 import { createAccountRoutes } from './features/account/account.routes';
@@ -20,6 +21,7 @@ import { createSyncRoutes } from './features/sync/sync.routes';
 import { createWhaleRoutes } from './features/whales/whales.routes';
 import { AppError, errorBody } from './lib/app-error';
 import { limitRequestBody } from './lib/body-limit';
+import { shedWhenSaturated } from './lib/load-shedding';
 import { stampClientIp } from './lib/client-ip';
 import { withoutSessionToken } from './lib/auth-response';
 import type { AppDeps, AppEnv } from './lib/context';
@@ -81,6 +83,8 @@ const webCompression = compress();
 
 export function createApp(deps: AppDeps, options: AppOptions) {
   const api = new OpenAPIHono<AppEnv>();
+  // First: a saturated process refuses new work before doing any of it (ADR 0066).
+  if (deps.saturation) api.use(shedWhenSaturated(deps.saturation));
   // A write served here is news to this process's in-memory reads at once (a sign-out, a plan, a
   // holding): the writer's next request must not be answered from before it. A member's or a
   // visitor's write changes only their own rows, which announce themselves to every process; only a
@@ -135,7 +139,9 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   }
 
   app.notFound((c) => c.json(errorBody('not_found', `Not found: ${c.req.path}`), 404));
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    // better-auth, called by a route of ours, passes on an AppError (a busy hashing queue) as the cause.
+    const error = isAPIError(thrown) && thrown.cause instanceof AppError ? thrown.cause : thrown;
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
       return c.json(errorBody(error.code, error.message, error.issues), error.status);

@@ -135,6 +135,33 @@ const envSchema = z
     SSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(25),
     SSE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(6),
     SYNC_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+    /** Password hashes that may wait for a hashing thread per process; past it, 503 (unset: derived, ADR 0065). */
+    PASSWORD_HASH_QUEUE_MAX: optionalText.pipe(
+      z.coerce
+        .number<string | undefined>({ error: 'must be a whole number from 0 to 10000' })
+        .int('must be a whole number from 0 to 10000')
+        .min(0, 'must be a whole number from 0 to 10000')
+        .max(10_000, 'must be a whole number from 0 to 10000')
+        .optional(),
+    ),
+    /** Shed new requests while the event loop's p99 delay over the last second exceeds this (0: off; unset: 1000 in production, else off). */
+    SHED_EVENT_LOOP_DELAY_MS: optionalText.pipe(
+      z.coerce
+        .number<string | undefined>({ error: 'must be a whole number of milliseconds from 0 to 60000' })
+        .int('must be a whole number of milliseconds from 0 to 60000')
+        .min(0, 'must be a whole number of milliseconds from 0 to 60000')
+        .max(60_000, 'must be a whole number of milliseconds from 0 to 60000')
+        .optional(),
+    ),
+    /** Shed new requests while more queries than this wait for a database connection (0: off; unset: 100 in production, else off). */
+    SHED_DB_POOL_WAITING: optionalText.pipe(
+      z.coerce
+        .number<string | undefined>({ error: 'must be a whole number from 0 to 100000' })
+        .int('must be a whole number from 0 to 100000')
+        .min(0, 'must be a whole number from 0 to 100000')
+        .max(100_000, 'must be a whole number from 0 to 100000')
+        .optional(),
+    ),
     /** How long a sync holds its source; renewed while it runs, so a killed process frees it this soon. */
     /** PostgreSQL connections per process (each instance opens up to this many, plus one for LISTEN). */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),

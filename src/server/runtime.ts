@@ -17,6 +17,8 @@ import { EventBus } from './lib/event-bus';
 import type { AppDeps } from './lib/context';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
+import { configurePasswordHashing } from './lib/password-hash';
+import { saturationOf } from './lib/load-shedding';
 import { resolveAuthSecret } from './lib/secrets';
 import { hashLegacyBackupCodes } from './lib/two-factor-secrets';
 import { APP_VERSION } from './version';
@@ -52,6 +54,7 @@ export async function createRuntime(options: {
       logger,
       nodeEnv: env.NODE_ENV,
     });
+  configurePasswordHashing({ queueMax: env.PASSWORD_HASH_QUEUE_MAX });
   const billing = await createBilling({ env, db: handle.db, mailer, logger });
   const auth = createAuth({
     db: handle.db,
@@ -100,6 +103,7 @@ export async function createRuntime(options: {
     viewers: createViewerCache(events, env.READ_CACHE_SECONDS * 1000),
     version: APP_VERSION,
     startedAt: Date.now(),
+    saturation: saturationOf(env, handle),
   };
   const appOptions: AppOptions = { databaseKind: handle.kind, billing };
   if (options.webDistDir) appOptions.webDistDir = options.webDistDir;

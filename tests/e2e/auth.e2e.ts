@@ -103,6 +103,31 @@ test.describe('refused sign-ins (SPEC §8)', () => {
   });
 });
 
+test.describe('a server too busy to hash passwords', () => {
+  test.use({ expectedConsoleErrors: [/status of 503/] });
+
+  test('sign-in says when to try again and keeps what was typed', async ({ page }) => {
+    // The shared test server has the derived bound; its 503 is proven against the real routes by
+    // password-hash-queue.test.ts. Here the browser gets that answer, as the server sends it.
+    await page.route('**/api/auth/sign-in/email', (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '2' },
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'BUSY', message: 'Busy — try again in 2 s' }),
+      }),
+    );
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill('free@e2e.test');
+    await page.getByLabel('Password').fill('Some-Password-1');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('alert')).toContainText('Busy — try again in 2 s');
+    await expect(page.getByLabel('Email')).toHaveValue('free@e2e.test');
+    await expect(page.getByLabel('Password')).toHaveValue('Some-Password-1');
+    await expectPath(page, '/auth');
+  });
+});
+
 test.describe('too many wrong second-factor codes', () => {
   // Wrong codes on purpose: the browser logs their 401 and 429 answers.
   test.use({ expectedConsoleErrors: [/status of 4(01|29)/] });

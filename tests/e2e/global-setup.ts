@@ -48,6 +48,8 @@ export default async function globalSetup() {
     SYNC_DISABLED: 'true',
     // The checkout journeys run on the local test-mode provider, whatever NODE_ENV the shell has.
     BILLING_TEST_MODE: 'true',
+    // A loaded test machine stalls for a second at times: that must not refuse the journeys' requests.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
   };
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,

@@ -1,4 +1,5 @@
 import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
 import { admin, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
@@ -15,7 +16,7 @@ import { authEndpointGuards, authEndpointOutcomes, secondFactorLockout } from '.
 import { CLIENT_IP_HEADER } from './client-ip';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
-import { hashPassword, verifyPassword } from './password-hash';
+import { hashPassword, PasswordHashingBusyError, verifyPassword } from './password-hash';
 import { consumeRateLimit } from './rate-limit';
 import {
   generateBackupCodes,
@@ -37,6 +38,26 @@ function authPlugins() {
   ] as const;
 }
 
+/**
+ * A hash refused because the hashing queue is full becomes better-auth's own error: 503 with
+ * Retry-After and `{ code, message }`, the shape its client reads. The refusal rides along as the
+ * cause, so the app's routes that call better-auth answer it in their own shape (app.ts).
+ */
+function answerBusy<Args extends unknown[], Result>(hash: (...args: Args) => Promise<Result>) {
+  return async (...args: Args): Promise<Result> => {
+    try {
+      return await hash(...args);
+    } catch (error) {
+      if (!(error instanceof PasswordHashingBusyError)) throw error;
+      throw new APIError(
+        'SERVICE_UNAVAILABLE',
+        { code: 'BUSY', message: error.message, cause: error },
+        { 'Retry-After': String(error.retryAfter) },
+      );
+    }
+  };
+}
+
 function baseOptions(db: Kysely<unknown>) {
   return {
     appName: APP_NAME,
@@ -47,7 +68,7 @@ function baseOptions(db: Kysely<unknown>) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       // scrypt on the thread pool, in better-auth's stored format (password-hash.ts).
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: { hash: answerBusy(hashPassword), verify: answerBusy(verifyPassword) },
     },
     telemetry: { enabled: false },
     plugins: [...authPlugins()],

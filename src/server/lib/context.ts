@@ -6,6 +6,7 @@ import type { Profile } from '../db/schema';
 import type { Auth } from './auth';
 import type { EventBus } from './event-bus';
 import type { JobControl } from './job-control';
+import type { SaturationSignal } from './load-shedding';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
 import type { ViewerCache } from './viewer-cache';
@@ -33,6 +34,8 @@ export interface AppDeps {
   viewers: ViewerCache | null;
   version: string;
   startedAt: number;
+  /** Whether this process is saturated now (lib/load-shedding.ts); absent: never shed. */
+  saturation?: SaturationSignal | undefined;
 }
 
 type AuthSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;

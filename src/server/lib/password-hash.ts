@@ -1,21 +1,75 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
+import { AppError } from './app-error';
 import type { DeriveTask } from './password-worker';
 import { lazyWorkerPool } from './worker-script';
+
+/**
+ * What one hash costs a core, in milliseconds, until this process has timed its own: scrypt below
+ * took 89–130 ms (median 90) on the CI machine's core and 80–150 ms on the development machine
+ * (ADR 0058, ADR 0065). The upper end, so that the bound below errs on the short side.
+ */
+export const HASH_COST_MS = 150;
+
+/** How long a sign-in may wait for a hashing thread before being told to come back. */
+const MAX_WAIT_MS = 1_000;
+
+const CORES = os.availableParallelism();
+
+/**
+ * The hashes that may wait for a thread (ADR 0065): the cores together finish
+ * `cores × 1000 / cost` hashes a second, so a queue that long is the most that is through within a
+ * second. Past it, waiting would only make every sign-in slow; refusing at once lets the client retry.
+ */
+export function defaultHashQueueMax(cores = CORES, costMs = HASH_COST_MS): number {
+  return cores * Math.max(1, Math.floor(MAX_WAIT_MS / costMs));
+}
+
+export const busyMessage = (seconds: number) => `Busy — try again in ${seconds} s`;
+
+/** Every hashing thread is busy and the queue is at its bound: answered 503 with Retry-After. */
+export class PasswordHashingBusyError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super('unavailable', busyMessage(retryAfterSeconds));
+    this.name = 'PasswordHashingBusyError';
+    this.retryAfter = retryAfterSeconds;
+  }
+}
 
 /**
  * The hashing threads (ADR 0058): one per core at most, started on the first sign-in and ended after
  * a minute idle. Not libuv's pool of four, where four sign-ins at once held every thread that
  * response compression and file reads wait for.
  */
-const hashing = lazyWorkerPool<DeriveTask, Uint8Array>(
-  import.meta.url,
-  'password-worker',
-  os.availableParallelism(),
-);
+const hashing = lazyWorkerPool<DeriveTask, Uint8Array>(import.meta.url, 'password-worker', CORES);
+
+/**
+ * Admission (ADR 0065): a hash is admitted while fewer than `cores + queueMax` are running or
+ * waiting in this process, and refused at once otherwise. The count is ours, taken before the hash is
+ * handed to the pool, so a refusal never waits for a thread to start or a message to come back.
+ */
+let queueMax = defaultHashQueueMax();
+let inFlight = 0;
+
+/**
+ * Sets how many hashes may wait (PASSWORD_HASH_QUEUE_MAX; undefined: the derived default). The bound
+ * is this process's: each server process has its own threads and queue.
+ */
+export function configurePasswordHashing(options: { queueMax?: number | undefined }) {
+  queueMax = options.queueMax ?? defaultHashQueueMax();
+}
+
+/** How many hashes this process admits at once: one per thread, and the queue's bound. */
+export const hashingCapacity = () => CORES + queueMax;
 
 /** Ends the hashing threads (graceful shutdown). */
 export const closePasswordHashing = (): Promise<void> => hashing.close();
+
+/** Seconds until the hashes ahead of a refused one have drained: they spread over the cores. */
+function retryAfterSeconds(ahead: number): number {
+  const costMs = hashing.meanRunMs() ?? HASH_COST_MS;
+  return Math.max(1, Math.ceil(((ahead - CORES + 1) * costMs) / CORES / 1000));
+}
 
 /**
  * better-auth's stored password format, `<salt hex>:<key hex>`: scrypt of the NFKC-normalised password
@@ -29,10 +83,17 @@ const p = 1;
 const KEY_LENGTH = 64;
 const options: crypto.ScryptOptions = { N, r, p, maxmem: 128 * N * r * 2 };
 
-const keyOf = async (password: string, salt: string) =>
-  Buffer.from(
-    await hashing.run({ password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, options }),
-  );
+async function keyOf(password: string, salt: string): Promise<Buffer> {
+  if (inFlight >= hashingCapacity()) throw new PasswordHashingBusyError(retryAfterSeconds(inFlight));
+  inFlight += 1;
+  try {
+    return Buffer.from(
+      await hashing.run({ password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, options }),
+    );
+  } finally {
+    inFlight -= 1;
+  }
+}
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16).toString('hex');

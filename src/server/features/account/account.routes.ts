@@ -32,6 +32,11 @@ const commonErrors = {
   422: errorResponse('Invalid input'),
   429: errorResponse('Too many attempts'),
 } as const;
+/** The routes that check a password: the hashing queue may be full (Retry-After says when to retry). */
+const passwordErrors = {
+  ...commonErrors,
+  503: errorResponse('Busy — the password could not be checked now; try again after Retry-After'),
+} as const;
 
 /**
  * Password and code checks behind a session: a stolen session must not guess the password (or the
@@ -88,7 +93,7 @@ export function createAccountRoutes(deps: AppDeps) {
       200: jsonContent(okSchema, 'Verification mails sent'),
       400: errorResponse('Incorrect password, or the two-factor code missing or wrong'),
       409: errorResponse('The previous change can still be undone'),
-      ...commonErrors,
+      ...passwordErrors,
     },
   });
 
@@ -137,7 +142,7 @@ export function createAccountRoutes(deps: AppDeps) {
     responses: {
       200: jsonContent(okSchema, 'Password changed'),
       400: errorResponse('Incorrect password'),
-      ...commonErrors,
+      ...passwordErrors,
     },
   });
 
@@ -163,7 +168,7 @@ export function createAccountRoutes(deps: AppDeps) {
     responses: {
       200: jsonContent(okSchema, 'Deleted'),
       400: errorResponse('Incorrect password'),
-      ...commonErrors,
+      ...passwordErrors,
     },
   });
 
@@ -178,7 +183,7 @@ export function createAccountRoutes(deps: AppDeps) {
       200: jsonContent(okSchema, 'Turned off'),
       400: errorResponse('Incorrect password or code'),
       409: errorResponse('Two-factor authentication is not on'),
-      ...commonErrors,
+      ...passwordErrors,
     },
   });
 

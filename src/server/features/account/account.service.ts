@@ -8,6 +8,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { PasswordHashingBusyError } from '../../lib/password-hash';
 import type { Auth } from '../../lib/auth';
 import type { Mailer } from '../../lib/mailer';
 import { getPreferences } from '../preferences';
@@ -85,6 +86,12 @@ export async function startEmailChange(
   await requestEmailChange(context, context.user, input.newEmail);
 }
 
+/** better-auth's answer when its hashing was refused (a full queue) is passed on, not taken for a bad password. */
+function refuseWhenBusy(response: Response): void {
+  if (response.status !== 503) return;
+  throw new PasswordHashingBusyError(Math.max(1, Number(response.headers.get('retry-after')) || 1));
+}
+
 /** Changes the password after checking the current one; every other session ends. */
 export async function changeOwnPassword(
   { auth, mailer, headers, user }: AccountContext,
@@ -97,6 +104,7 @@ export async function changeOwnPassword(
     headers,
     asResponse: true,
   });
+  refuseWhenBusy(response);
   if (!response.ok) throw new AppError('bad_request', 'Failed to update password');
   await mailer.send(securityEmail(user.email, 'password-changed'));
   // better-auth issues a fresh session cookie for this device; the route passes it on.
@@ -120,6 +128,7 @@ export async function turnOffTwoFactor(
     headers: context.headers,
     asResponse: true,
   });
+  refuseWhenBusy(response);
   if (!response.ok) throw new AppError('bad_request', 'Could not turn off two-factor authentication');
   return response.headers;
 }

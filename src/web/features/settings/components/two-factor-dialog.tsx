@@ -55,6 +55,11 @@ function PasswordStep({ onSetup, onFailed }: { onSetup(setup: Setup): void; onFa
         form.setError('root', { message: PASSWORD_INCORRECT });
         return;
       }
+      // The server is too busy to check the password now: say so and when to retry, keeping it typed.
+      if (result.error?.status === 503) {
+        form.setError('root', { message: result.error.message || 'Busy — try again shortly' });
+        return;
+      }
       toast.error('Failed to setup 2FA');
       onFailed();
       return;

@@ -12,7 +12,7 @@ import { createServerDatabase } from '../tests/support/test-db';
 import { listen, percentile } from './support';
 
 /**
- * A hostile or huge feed against a running server (issue 31), on embedded PGlite and (with
+ * A hostile or huge feed against a running server, on embedded PGlite and (with
  * BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL. Three feeds are subscribed: 50,000 short items,
  * one item whose title is ~4.5 MB of `<br`, and one whose body is ~4.5 MB of `<img ` (under the 5 MB
  * body cap). While an admin's "Sync now" reads them, a client reads `/api/health` and the cached

@@ -23,7 +23,7 @@ export type ServerEventType = ServerEvent['type'];
 export type EventAudience = 'public' | 'premium' | 'admin' | 'user';
 
 /**
- * Who may receive an event (SPEC §6, enforced by the server): whales for premium, sync state for
+ * Who may receive an event (enforced by the server): whales for premium, sync state for
  * admins, a notification for the one user it is addressed to.
  */
 export function canReceive(

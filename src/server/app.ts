@@ -130,7 +130,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
     // Compression where it pays: the app's assets and pages. API answers are small JSON (bench/).
     app.use('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : webCompression(c, next)));
     const web = createWebAppRoutes(options.webDistDir, indexHtml);
-    // /api itself is a page of the site (SPEC §2 footer); everything below it is the API.
+    // /api itself is a page of the site (a footer link); everything below it is the API.
     app.get('/api', (c) => web.fetch(c.req.raw));
     app.route('/api', api);
     app.route('/', web);

@@ -112,7 +112,7 @@ const envSchema = z
     VAPID_PUBLIC_KEY: optionalText,
     VAPID_PRIVATE_KEY: optionalText,
     TRUST_PROXY: trustProxySetting,
-    /** What the /ask page promises about the analysts' first reply (issue 27). */
+    /** What the /ask page promises about the analysts' first reply. */
     ANALYST_RESPONSE_TIME: z.string().trim().min(3).max(80).default(DEFAULT_RESPONSE_TIME),
     /** The largest request body the API reads; a bigger one is refused with 413 before it is read. */
     MAX_BODY_BYTES: z.coerce
@@ -170,7 +170,7 @@ const envSchema = z
     /** Market figures and news pages are kept in memory until a change is announced, or this long at most (0: off). */
     READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     SYNC_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
-    /** Items kept from one feed per fetch, the newest first (issue 31: a hostile feed is cut, and the cut logged). */
+    /** Items kept from one feed per fetch, the newest first (a hostile feed is cut, and the cut logged). */
     NEWS_MAX_ITEMS_PER_FETCH: z.coerce.number().int().min(1).max(10_000).default(500),
     /** How long one call to a market API, feed or XRPL server may take before it counts as failed. */
     UPSTREAM_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(10),

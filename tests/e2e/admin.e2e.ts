@@ -4,7 +4,7 @@ import { adminContext, syncAsAdmin } from './admin-api';
 import { expect, test } from './fixtures';
 import { e2eUsers } from './users';
 
-/** SPEC §2 Admin: each tab's main flow as the admin. */
+/** The admin dashboard: each tab's main flow as the admin. */
 
 const openTab = async (page: Page, name: string) => {
   await page.getByRole('tab', { name }).click();
@@ -28,7 +28,7 @@ const toast = (page: Page, text: string) =>
   expect(page.getByText(text, { exact: true }).last()).toBeVisible();
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`admin dashboard (SPEC §2 Admin), ${colorScheme}`, () => {
+  test.describe(`admin dashboard, ${colorScheme}`, () => {
     test.use({ colorScheme });
     test('Overview shows the stat cards', async ({ page, signInAs }) => {
       await asAdmin(page, signInAs, colorScheme);
@@ -256,7 +256,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test.describe('admin dashboard (SPEC §2 Admin)', () => {
+test.describe('admin dashboard', () => {
   test('every tab has no axe violations, dark and light, at 390 px', async ({ page, signInAs }) => {
     // Seven tabs, two themes, an axe run each: longer than one journey.
     test.setTimeout(90_000);

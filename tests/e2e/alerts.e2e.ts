@@ -5,7 +5,7 @@ import { inTokyoEu } from './dates';
 import { expect, expectPath, test } from './fixtures';
 import { e2eUsers } from './users';
 
-/** SPEC §2 Alerts. Serial: the named premium account's rules and alerts are shared state. */
+/** The alerts page. Serial: the named premium account's rules and alerts are shared state. */
 test.describe.configure({ mode: 'serial' });
 
 const setMarketBase = async (base: number) => {
@@ -15,7 +15,7 @@ const setMarketBase = async (base: number) => {
   expect(response.status).toBe(204);
 };
 
-test.describe('alerts (SPEC §2 Alerts)', () => {
+test.describe('alerts page', () => {
   test('a premium member sets a price alert; a synced price crosses it; the bell, Recent Alerts and email show it', async ({
     page,
     signInAs,
@@ -165,8 +165,8 @@ test.describe('alerts (SPEC §2 Alerts)', () => {
   });
 });
 
-/** Issue 28, at 390 px: a free member's alerts page, editing a rule, the history note, and axe. */
-test.describe('alerts for a free member, edits and history (issue 28)', () => {
+/** At 390 px: a free member's alerts page, editing a rule, the history note, and axe. */
+test.describe('alerts for a free member, edits and history', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   const axeClean = async (page: Page, label: string) => {
@@ -332,7 +332,7 @@ test.describe('alerts for a free member, edits and history (issue 28)', () => {
   });
 });
 
-/** Issue 23: a member's saved time zone and date format decide the dates they see, not the browser's. */
+/** A member's saved time zone and date format decide the dates they see, not the browser's. */
 test.describe('a member in Tokyo with EU dates, on a browser in Los Angeles', () => {
   test.use({ timezoneId: 'America/Los_Angeles' });
 

@@ -4,7 +4,7 @@ import { e2eUsers } from './users';
 import { expect, test } from './fixtures';
 
 /**
- * Issue 27: direct analyst access. A Premium member asks; the analyst, mailed about it, opens the
+ * Direct analyst access. A Premium member asks; the analyst, mailed about it, opens the
  * question from the mail, adds an internal note and replies; the member is mailed the answer, opens
  * the thread from the mail (the note is nowhere), replies and closes it. Then axe at 390 px in both
  * themes on both sides.

@@ -62,7 +62,7 @@ async function serveRealisticHistory(page: Page, now = Date.now()) {
   return records;
 }
 
-test.describe('analytics dashboard (SPEC §2 Analytics)', () => {
+test.describe('analytics dashboard', () => {
   test('a visitor is sent to sign in', async ({ page }) => {
     await page.goto('/analytics');
     await expectPath(page, '/auth');

@@ -4,7 +4,7 @@ import { expect, expectPath, test } from './fixtures';
 const uniqueEmail = (label: string) =>
   `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
 
-test.describe('sign-up, verification and sign-in (SPEC §2 Auth)', () => {
+test.describe('sign-up, verification and sign-in', () => {
   test('a visitor signs up, verifies from the email and is signed in', async ({ page, mailbox }) => {
     const email = uniqueEmail('joiner');
     await page.goto('/auth');
@@ -71,7 +71,7 @@ test.describe('sign-up, verification and sign-in (SPEC §2 Auth)', () => {
   });
 });
 
-test.describe('refused sign-ins (SPEC §8)', () => {
+test.describe('refused sign-ins', () => {
   // The browser logs every 4xx answer to the console; these tests provoke them on purpose.
   test.use({ expectedConsoleErrors: [/status of 40[13]/] });
 

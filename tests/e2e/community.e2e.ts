@@ -4,7 +4,7 @@ import { adminContext } from './admin-api';
 import { expect, test } from './fixtures';
 
 /**
- * Issue 26: community discussions. Two Premium members discuss a research post an admin published:
+ * Community discussions. Two Premium members discuss a research post an admin published:
  * comment → reply → the reply's notification mail, whose link opens the reply → like → report →
  * the admin hides the comment from the Comments tab → the member sees it hidden → the admin restores
  * it. Then axe at 390 px in both themes.

@@ -1,5 +1,5 @@
 /**
- * Issue 23: a member's saved time zone and date format decide every date they see, not the browser's
+ * A member's saved time zone and date format decide every date they see, not the browser's
  * zone. The oracle is Intl's own reading of a moment in Tokyo, written in EU order ("3 Jan, 16:05";
  * "3 Jan 2025, 16:05" in another year than the current one there).
  */

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
-/** SPEC §1 "API access for developers": keys in Settings, used from outside the browser. */
+/** Premium's API access for developers: keys in Settings, used from outside the browser. */
 test.describe('developer API keys', () => {
   test('a Premium member creates a key, calls the API with it, sees the use, and revokes it', async ({
     page,

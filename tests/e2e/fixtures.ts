@@ -38,10 +38,10 @@ const isLocal = (url: URL) => url.hostname === '127.0.0.1' || url.hostname === '
 
 interface WorkerFixtures {
   /**
-   * Session cookies of the named test accounts, signed in once per worker: the sign-in limits of
-   * SPEC-grade security (10 per account, 100 per address in 15 minutes) would otherwise refuse a suite
-   * that signs the same account in dozens of times from 127.0.0.1. No test signs a named account out
-   * on the server (sign-out flows use fresh users), so a cached session stays valid.
+   * Session cookies of the named test accounts, signed in once per worker: the sign-in limits (10 per
+   * account, 100 per address in 15 minutes) would otherwise refuse a suite that signs the same
+   * account in dozens of times from 127.0.0.1. No test signs a named account out on the server
+   * (sign-out flows use fresh users), so a cached session stays valid.
    */
   sessions: Map<string, Cookie[]>;
 }

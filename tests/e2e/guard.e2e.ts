@@ -3,7 +3,7 @@ import { expect, expectPath, test } from './fixtures';
 
 const guarded = ['/news', '/analytics', '/settings', '/alerts', '/admin'];
 
-test.describe('route guard (SPEC §2)', () => {
+test.describe('route guard', () => {
   test('a visitor is sent to /auth from every guarded page', async ({ page }) => {
     for (const pathname of guarded) {
       await page.goto(pathname);

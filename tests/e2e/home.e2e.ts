@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-test.describe('home (SPEC §2 Home)', () => {
+test.describe('home page', () => {
   test('the Market Updates ticker shows real items only, advances every 4 s and its dots pick an item', async ({
     page,
   }) => {

@@ -1,6 +1,6 @@
 import { expect, expectPath, test } from './fixtures';
 
-test.describe('header and footer (SPEC §2)', () => {
+test.describe('header and footer', () => {
   test('a visitor sees the header links, Sign In and Get Premium', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -146,7 +146,7 @@ test.describe('header and footer (SPEC §2)', () => {
   });
 });
 
-test.describe('404 page (SPEC §2)', () => {
+test.describe('404 page', () => {
   test.use({ expectedConsoleErrors: [/status of 404/] });
 
   test('an unknown path shows the 404 page with a way home, with status 404', async ({ page }) => {

@@ -237,7 +237,7 @@ test.describe('membership', () => {
     await expect(page.getByText('Most Popular')).toBeVisible();
     await expect(page.getByText('Portfolio tracking insights')).toBeVisible();
     const payment = page.getByRole('region', { name: 'Payment Options' });
-    // Test mode: no card brands are claimed while no card can be charged (issue 28).
+    // Test mode: no card brands are claimed while no card can be charged.
     await expect(payment.getByTestId('card-payments')).toHaveText(
       'Payments on this site are in test mode: checkout is simulated and no card is charged.',
     );

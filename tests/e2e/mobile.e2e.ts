@@ -2,7 +2,7 @@ import { expect, expectPath, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test.describe('mobile navigation at 390 px (SPEC §2)', () => {
+test.describe('mobile navigation at 390 px', () => {
   test('the side panel holds the same links and the user name, and closes on navigation', async ({
     page,
     signInAs,

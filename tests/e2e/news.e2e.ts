@@ -3,10 +3,10 @@ import { adminContext } from './admin-api';
 import { inTokyoEu } from './dates';
 import { expect, expectPath, test } from './fixtures';
 
-/** SPEC §2 News. Serial: the first test sees no articles; later ones read what the refresh stored. */
+/** The news page. Serial: the first test sees no articles; later ones read what the refresh stored. */
 test.describe.configure({ mode: 'serial' });
 
-test.describe('news (SPEC §2 News)', () => {
+test.describe('news page', () => {
   test('a visitor is sent to sign in', async ({ page }) => {
     await page.goto('/news');
     await expectPath(page, '/auth');
@@ -174,7 +174,7 @@ test.describe('news (SPEC §2 News)', () => {
     // The browser logs the 5xx answers these tests provoke.
     test.use({ expectedConsoleErrors: [/status of 50[02]/] });
 
-    test('failures show the SPEC §8 toasts and keep the list', async ({ page, signInAs }) => {
+    test('failures show their error toasts and keep the list', async ({ page, signInAs }) => {
       await signInAs('free');
       await page.goto('/news');
       await expect(page.getByTestId('news-card')).toHaveCount(8);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, expectPath, test } from './fixtures';
 
-/** The footer pages written in the repo (SPEC §2 footer links). */
+/** The footer pages written in the repo (the footer links to them). */
 test.describe('footer pages', () => {
   const pages = [
     { path: '/learn', title: 'Learn', text: 'Reading the dashboard' },

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectPath, test } from './fixtures';
 
-/** Issue 28: the site as a new visitor meets it on a 390 px phone, and installed as an app. */
+/** The site as a new visitor meets it on a 390 px phone, and installed as an app. */
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });

@@ -6,7 +6,7 @@ import { adminContext, syncAsAdmin } from './admin-api';
 import { expect, expectPath, test } from './fixtures';
 
 /**
- * Issue 25: portfolio tracking (Premium). The fake XRP Ledger lives in the global setup's process:
+ * Portfolio tracking (Premium). The fake XRP Ledger lives in the global setup's process:
  * the tests stand accounts up, pay and price tokens through its HTTP controls (tests/support/
  * fake-upstreams.ts, /control/ledger/*). Every figure expected below is worked out here from what the
  * test put on the ledger and in the holdings, and from the synced XRP price read from /api/market.
@@ -41,7 +41,7 @@ const pay = async (from: string, to: string, xrp: number) =>
 
 const priceRlusd = () => ledger('pool', { token: RLUSD, ...POOL, xrpDrops: String(POOL.xrpDrops) });
 
-// The page's number formats (SPEC §9), written out independently of the app's own helpers.
+// The page's number formats, written out independently of the app's own helpers.
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const signedUsd = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -51,7 +51,7 @@ const signedUsd = new Intl.NumberFormat('en-US', {
 const xrp = (amount: number) => `${amount.toLocaleString('en-US', { maximumFractionDigits: 6 })} XRP`;
 const xrp2 = (amount: number) => `${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })} XRP`;
 const signedPercent = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(2)}%`;
-/** An address as the page shortens it, and as alert messages do (SPEC's whale alerts). */
+/** An address as the page shortens it, and as alert messages do (whale alerts). */
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-6)}`;
 const alertShort = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
@@ -155,7 +155,7 @@ async function expectPayment(row: Locator, direction: 'In' | 'Out', amount: numb
   await expect(pieces.nth(2)).toHaveText(counterparty);
 }
 
-test.describe('portfolio (issue 25)', () => {
+test.describe('portfolio', () => {
   test.describe('the journey', () => {
     // The refused address and the refused file answer 422, which the browser logs.
     test.use({ expectedConsoleErrors: [/status of 422/] });

@@ -105,7 +105,7 @@ test.describe('research', () => {
     });
   });
 
-  test('a post’s Markdown table renders, and scrolls inside its box on a phone (issue 28)', async ({
+  test('a post’s Markdown table renders, and scrolls inside its box on a phone', async ({
     page,
     playwright,
     baseURL,

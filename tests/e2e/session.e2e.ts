@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-test.describe('session (SPEC §4)', () => {
+test.describe('session', () => {
   test('the subscription check every 60 s picks up a plan change without a reload', async ({
     page,
     freshUser,

@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import { expect, expectPath, test } from './fixtures';
 
-test.describe('settings (SPEC §2 Settings)', () => {
+test.describe('settings', () => {
   test('General: the name saves on blur, timezone and date format save at once', async ({
     page,
     freshUser,
@@ -14,7 +14,7 @@ test.describe('settings (SPEC §2 Settings)', () => {
     await name.blur();
     await expect(page.getByText('Profile updated')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Account menu for Gene Renamed' })).toBeVisible();
-    // An empty name is refused with a message and saves nothing (issue 28), on a phone too.
+    // An empty name is refused with a message and saves nothing, on a phone too.
     await page.setViewportSize({ width: 390, height: 844 });
     await name.fill('   ');
     await name.blur();
@@ -123,7 +123,7 @@ test.describe('settings (SPEC §2 Settings)', () => {
       await codeInput.fill('12ab34');
       await expect(codeInput).toHaveValue('1234');
       await expect(page.getByRole('button', { name: 'Enable' })).toBeDisabled();
-      // A wrong code first (issue 28): its error goes once the right one is typed and accepted.
+      // A wrong code first: its error goes once the right one is typed and accepted.
       const wrong = totp.generate() === '000000' ? '111111' : '000000';
       await codeInput.fill(wrong);
       await page.getByRole('button', { name: 'Enable' }).click();

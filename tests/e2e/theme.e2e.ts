@@ -10,7 +10,7 @@ async function chooseTheme(page: Page, label: 'Light' | 'Dark' | 'System') {
   await page.getByRole('menuitemradio', { name: label }).click();
 }
 
-test.describe('theme (SPEC §4)', () => {
+test.describe('theme', () => {
   test('a chosen theme is saved, survives a reload and changes the logo', async ({ page, freshUser }) => {
     await freshUser('Dana Dark');
     await page.goto('/');

@@ -1,6 +1,6 @@
 import { expect, expectPath, test } from './fixtures';
 
-test.describe('signed-in header (SPEC §2)', () => {
+test.describe('signed-in header', () => {
   test('a free user sees their name, the menu without Admin Dashboard, and Get Premium', async ({
     page,
     signInAs,
@@ -45,7 +45,7 @@ test.describe('signed-in header (SPEC §2)', () => {
     await expect(page.getByRole('button', { name: 'Account menu for User' })).toBeVisible();
   });
 
-  test('sign out asks first, then signs out with the SPEC toast', async ({ page, freshUser }) => {
+  test('sign out asks first, then signs out with a toast', async ({ page, freshUser }) => {
     await freshUser('Sam Signout');
     await page.goto('/news');
     await page.getByRole('button', { name: 'Account menu for Sam Signout' }).click();

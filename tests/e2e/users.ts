@@ -6,7 +6,7 @@ export const e2eUsers = {
   premium: { email: 'premium@e2e.test', name: 'Pat Premium', role: 'user', plan: 'premium' },
   complimentary: { email: 'comp@e2e.test', name: 'Casey Comp', role: 'user', plan: 'complimentary' },
   admin: { email: 'admin@e2e.test', name: 'Ada Admin', role: 'admin', plan: 'free' },
-  /** Answers Premium members' questions (issue 27): the inbox tab only. */
+  /** Answers Premium members' questions: the inbox tab only. */
   analyst: { email: 'analyst@e2e.test', name: 'Ana Analyst', role: 'analyst', plan: 'free' },
   noName: { email: 'noname@e2e.test', name: '', role: 'user', plan: 'free' },
   /** The /portfolio journey's member: its accounts, holdings and alerts are no other test's concern. */

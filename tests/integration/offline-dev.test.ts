@@ -9,7 +9,7 @@ import { freePort, waitForHealth } from '../support/server-process';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
- * `npm run dev` with UPSTREAMS=fake (issue 24): the site comes up on the project's own fakes, with no
+ * `npm run dev` with UPSTREAMS=fake: the site comes up on the project's own fakes, with no
  * network, and the dashboard fills from them: a price, Fear & Greed, and the news feed's items.
  */
 describe('npm run dev offline', () => {

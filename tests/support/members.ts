@@ -20,7 +20,7 @@ export interface MemberOptions {
   preferences?: Partial<Preferences>;
 }
 
-/** A new member's preferences as the server stores them (SPEC §3 user_preferences defaults). */
+/** A new member's preferences as the server stores them (the user_preferences defaults). */
 const defaultPreferences: Preferences = {
   themePreference: 'light',
   timezone: 'UTC',

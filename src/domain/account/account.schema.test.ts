@@ -11,7 +11,7 @@ import {
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error?.issues[0]?.message;
 
-describe('sign-up (SPEC §5)', () => {
+describe('sign-up', () => {
   it('requires full name and a valid email, and shows the first failing password rule', () => {
     const valid = { fullName: 'Ann', email: 'ann@example.com', password: 'Abcdefg1' };
     expect(signUpSchema.safeParse(valid).success).toBe(true);
@@ -38,7 +38,7 @@ describe('sign-up (SPEC §5)', () => {
   });
 });
 
-describe('password change (SPEC §5)', () => {
+describe('password change', () => {
   const base = { currentPassword: 'whatever', newPassword: 'Abcdefg1!', confirmPassword: 'Abcdefg1!' };
   it.each([
     ['Abc1!', 'Password must be at least 8 characters'],
@@ -60,7 +60,7 @@ describe('password change (SPEC §5)', () => {
   });
 });
 
-describe('email change (SPEC §5)', () => {
+describe('email change', () => {
   it('needs a valid address and lower-cases it', () => {
     expect(firstMessage(changeEmailSchema.safeParse({ newEmail: 'nope', password: 'x' }))).toBe(
       'Please enter a valid email address',
@@ -71,7 +71,7 @@ describe('email change (SPEC §5)', () => {
   });
 });
 
-describe('own profile update (SPEC §3)', () => {
+describe('own profile update', () => {
   it('accepts the full name and refuses any other field', () => {
     expect(profileUpdateSchema.safeParse({ fullName: 'Ann' }).success).toBe(true);
     for (const key of ['subscriptionPlan', 'blocked', 'createdAt', 'userId', 'role']) {
@@ -80,7 +80,7 @@ describe('own profile update (SPEC §3)', () => {
   });
 });
 
-describe('2FA code input (SPEC §5)', () => {
+describe('2FA code input', () => {
   it('keeps digits only, at most 6, and needs exactly 6 to enable', () => {
     expect(sanitizeTwoFactorInput('12a 3-45678')).toBe('123456');
     expect(sanitizeTwoFactorInput('abc')).toBe('');

@@ -44,7 +44,7 @@ export const fullNameSchema = z
   .min(1, 'Full name is required')
   .max(FULL_NAME_MAX, `Keep the name under ${FULL_NAME_MAX} characters`);
 
-/** SPEC §5 sign-up: full name and email required; the password rules in order, first failure shown. */
+/** Sign-up: full name and email required; the password rules in order, first failure shown. */
 export const signUpSchema = z.object({
   fullName: fullNameSchema,
   email: emailAddressSchema,
@@ -79,7 +79,7 @@ export const emailChangeTokenSchema = z
   .object({ token: z.string().min(20, EMAIL_CHANGE_LINK_INVALID).max(200, EMAIL_CHANGE_LINK_INVALID) })
   .meta({ id: 'EmailChangeToken' });
 
-/** SPEC §5 password change rules, plus a confirmation that must match. */
+/** The password change rules (sign-up's and a special character), plus a matching confirmation. */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, 'Enter your current password'),
@@ -111,7 +111,7 @@ export const deleteAccountSchema = z
   .object({ password: z.string().min(1, PASSWORD_REQUIRED), code: secondFactorCode })
   .meta({ id: 'DeleteAccount' });
 
-/** SPEC §5: a 2FA code field keeps digits only, at most 6; Enable needs exactly 6. */
+/** A 2FA code field keeps digits only, at most 6; Enable needs exactly 6. */
 export function sanitizeTwoFactorInput(value: string): string {
   return value.replace(/\D/g, '').slice(0, 6);
 }

@@ -5,7 +5,7 @@ import { pageParamSchema } from '../pagination/pagination.schema';
 import { roleSchema, subscriptionPlanSchema } from '../plans/plans.schema';
 import { questionMetricsSchema } from '../questions/questions.schema';
 
-/** SPEC §5 messages for an admin's own account and for blocking. */
+/** The messages for an admin's own account and for blocking. */
 export const CANNOT_MODIFY_SELF = 'You cannot modify your own account';
 export const CANNOT_BLOCK_SELF = 'You cannot block your own account';
 export const BLOCK_REASON_REQUIRED = 'Please provide a reason for blocking this user';
@@ -114,7 +114,7 @@ export const auditLogQuerySchema = z.object({
 export const adminOverviewSchema = z
   .object({
     totalUsers: z.number().int(),
-    /** Premium and complimentary members, split below (issue 28): each counted once. */
+    /** Premium and complimentary members, split below: each counted once. */
     premiumUsers: z.number().int(),
     /** Premium from an active subscription that pays (a cancelled one until its period ends). */
     payingPremiumUsers: z.number().int(),
@@ -137,7 +137,7 @@ export const adminOverviewSchema = z
     whaleTransactions24h: z.number().int(),
     recentSyncs: z.number().int(),
     recentSyncErrors: z.number().int(),
-    /** Questions to the analysts (issue 27). */
+    /** Questions to the analysts. */
     questions: questionMetricsSchema,
   })
   .meta({ id: 'AdminOverview' });

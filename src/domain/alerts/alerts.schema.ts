@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §3 Alert type: the four categories a user switches on or off on /alerts. */
+/** Alert types: the four categories a user switches on or off on /alerts. */
 export const alertTypeIdSchema = z.enum(['price', 'whale', 'regulatory', 'adoption']);
 export type AlertTypeId = z.infer<typeof alertTypeIdSchema>;
 
@@ -19,7 +19,7 @@ export interface AlertType {
   field: 'alertsPriceEnabled' | 'alertsWhaleEnabled' | 'alertsRegulatoryEnabled' | 'alertsAdoptionEnabled';
 }
 
-/** SPEC §2: price is free and on by default; whale, regulatory and adoption are premium and off by default. */
+/** Price is free and on by default; whale, regulatory and adoption are premium and off by default. */
 export const alertTypes: readonly AlertType[] = [
   {
     id: 'price',

@@ -42,7 +42,7 @@ export const weekKeySchema = z
 export const ANALYSIS_PAGE_SIZE = 12;
 
 /**
- * Who sees what of a week (SPEC §1, §6): the headline figures — price open, close, range and change,
+ * Who sees what of a week: the headline figures — price open, close, range and change,
  * Fear & Greed, headlines — are for everyone, as on the dashboard and in the free plan's weekly
  * summaries; the daily closes (charts history) and whale statistics are Premium, so the server sends
  * them to Premium and complimentary members only and marks the week `locked` for everyone else.

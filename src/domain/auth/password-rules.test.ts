@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstPasswordError, passwordChangeRules, passwordScore, passwordStrength } from './password-rules';
 
-describe('sign-up password rules (SPEC §5)', () => {
+describe('sign-up password rules', () => {
   it('shows the first failing rule in order', () => {
     expect(firstPasswordError('abc')).toBe('Password must be at least 8 characters');
     expect(firstPasswordError('abcdefgh')).toBe('Password must contain at least one uppercase letter');
@@ -18,7 +18,7 @@ describe('sign-up password rules (SPEC §5)', () => {
   });
 });
 
-describe('strength meter (SPEC §5)', () => {
+describe('strength meter', () => {
   it.each([
     ['', 0, 'Weak'],
     ['abcdefgh', 25, 'Weak'],

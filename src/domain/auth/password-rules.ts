@@ -1,4 +1,4 @@
-/** SPEC §5: sign-up password rules, in the order they are checked; the first failing one is shown. */
+/** Sign-up password rules, in the order they are checked; the first failing one is shown. */
 export const PASSWORD_MIN_LENGTH = 8;
 /** better-auth's limit too (`maxPasswordLength`). */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -47,7 +47,7 @@ export const signUpPasswordRules: readonly PasswordRule[] = [
   lowercaseRule,
   numberRule,
 ];
-/** Password change adds a special character (SPEC §5). */
+/** Password change adds a special character. */
 export const passwordChangeRules: readonly PasswordRule[] = [
   lengthRule,
   lowercaseRule,
@@ -66,7 +66,7 @@ export function firstPasswordError(
 
 export type PasswordStrength = 'Weak' | 'Medium' | 'Strong';
 
-/** SPEC §5 strength meter: 25 length ≥ 8, +10 ≥ 12, +25 both cases, +20 digit, +20 symbol, max 100. */
+/** The strength meter: 25 length ≥ 8, +10 ≥ 12, +25 both cases, +20 digit, +20 symbol, max 100. */
 export function passwordScore(password: string): number {
   let score = 0;
   if (password.length >= 8) score += 25;

@@ -12,7 +12,7 @@ export const billingModeSchema = z.enum(['stripe', 'test']);
 export type BillingMode = z.infer<typeof billingModeSchema>;
 
 /**
- * $9 per month (SPEC §1): the price test mode charges, and the one created at Stripe when no
+ * $9 per month: the price test mode charges, and the one created at Stripe when no
  * STRIPE_PRICE_ID is set. Pages never write it: they show the price the billing provider holds
  * (`GET /api/billing/config`), which with Stripe is whatever its price object says.
  */

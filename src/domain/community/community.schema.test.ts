@@ -131,7 +131,7 @@ describe('invisible characters', () => {
   });
 });
 
-describe('comment text on large hostile input (issue 31)', () => {
+describe('comment text on large hostile input', () => {
   it('normalises, keys and validates a body of 1 MB of mixed whitespace and controls correctly', () => {
     const junk = ' \t\r\n\u202e\u0000'.repeat(170_000);
     const body = `${junk}XRP${junk}up${junk}`;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Active keys one Premium member may hold. */
 export const MAX_API_KEYS = 10;
-/** SPEC §1 "API access for developers": 60 requests a minute per key. */
+/** Premium's API access for developers: 60 requests a minute per key. */
 export const API_KEY_RATE_LIMIT = { window: 60, max: 60 };
 export const API_KEY_PREFIX = 'xrpr_';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §9: non-premium users see 2 institutional events. */
+/** Non-premium users see 2 institutional events. */
 export const FREE_DOMINO_EVENTS = 2;
 
 export const dominoEventSchema = z
@@ -43,7 +43,7 @@ const isoDate = z
 const text = (label: string, max: number) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
 
-/** SPEC §4 Domino event form: impact defaults to Medium; the price impact is optional free text. */
+/** The Domino event form: impact defaults to Medium; the price impact is optional free text. */
 export const dominoEventInputSchema = z
   .object({
     date: isoDate,

@@ -1,7 +1,7 @@
 /**
  * The one place dates and times become text. Every moment is written in the reader's time zone (a
- * member's saved one; a guest's browser zone) and in their date format (SPEC §3 user_preferences:
- * US, EU or ISO), with the year whenever it is not the current year there.
+ * member's saved one; a guest's browser zone) and in their date format (US, EU or
+ * ISO), with the year whenever it is not the current year there.
  *
  *                 US                      EU                     ISO
  *   dateTime      Jan 3, 4:05 PM          3 Jan, 16:05           2026-01-03 16:05
@@ -25,7 +25,7 @@ export type Moment = Date | string | number;
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
-/** The named parts of a moment in a zone, in English (month names as the SPEC writes them). */
+/** The named parts of a moment in a zone, in English (month names as the pages write them). */
 function partsIn(date: Date, timeZone: string, hour12: boolean): Record<string, string> {
   const key = `${timeZone}|${hour12}`;
   let formatter = cache.get(key);
@@ -119,9 +119,9 @@ export function isKnownTimeZone(timeZone: string): boolean {
 
 export interface DateFormatter {
   readonly settings: DateSettings;
-  /** A moment with its time: 'MMM d, h:mm a' in US (SPEC §2), with the year when not this year. */
+  /** A moment with its time: 'MMM d, h:mm a' in US, with the year when not this year. */
   dateTime(value: Moment): string;
-  /** A moment's calendar day in full: 'MMMM d, yyyy' in US (SPEC §9). */
+  /** A moment's calendar day in full: 'MMMM d, yyyy' in US. */
   date(value: Moment): string;
   /** A moment's calendar day, short; the year when not this year. */
   shortDate(value: Moment): string;
@@ -135,7 +135,7 @@ export interface DateFormatter {
   day(value: string): string;
   /** The zone's short name at a moment ("JST", "GMT+9", "UTC"). */
   zoneName(value?: Moment): string;
-  /** SPEC §2 news cards: 'Just now' under an hour, '{n}h ago' under a day, '{n}d ago' under a week. */
+  /** News cards: 'Just now' under an hour, '{n}h ago' under a day, '{n}d ago' under a week. */
   relative(value: Moment): string;
   /** Where staleness matters: '4 min ago' under an hour, then as `relative`. */
   age(value: Moment): string;

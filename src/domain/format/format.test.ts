@@ -12,7 +12,7 @@ import {
   priceImpactTone,
 } from './format';
 
-describe('formats of SPEC §9', () => {
+describe('number, amount and date formats', () => {
   it('shows prices with 4 decimals', () => {
     expect(formatPrice('2.0134')).toBe('$2.0134');
     expect(formatPrice(0.65)).toBe('$0.6500');
@@ -58,7 +58,7 @@ describe('formats of SPEC §9', () => {
     expect(formatAge(new Date('2026-01-10T11:00:00Z'), now)).toBe('1h ago');
   });
 
-  it('says relative times per SPEC §2', () => {
+  it('says relative times: Just now, then hours, then days, then a date', () => {
     const now = new Date('2026-01-10T12:00:00Z');
     expect(formatRelativeTime(new Date('2026-01-10T11:01:00Z'), now)).toBe('Just now');
     expect(formatRelativeTime(new Date('2026-01-10T11:00:00Z'), now)).toBe('1h ago');

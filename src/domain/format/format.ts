@@ -1,7 +1,7 @@
 import { deviceDateFormatter } from './dates';
 
 /**
- * Every number, amount, percent and date format of SPEC §2 and §9, in one place. Inputs may be decimal
+ * Every number, amount, percent and date format the pages show, in one place. Inputs may be decimal
  * strings (numeric columns), numbers or missing; missing shows as an em dash.
  */
 export const MISSING = '—';
@@ -12,14 +12,14 @@ function toNumber(value: number | string | null | undefined): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-/** SPEC §9: price with 4 decimals. */
+/** Price with 4 decimals. */
 export function formatPrice(value: number | string | null | undefined): string {
   const number = toNumber(value);
   if (number === null) return MISSING;
   return `${number < 0 ? '-' : ''}$${Math.abs(number).toFixed(4)}`;
 }
 
-/** SPEC §9: percentages with 2 decimals; `signed` puts + before a positive change. */
+/** Percentages with 2 decimals; `signed` puts + before a positive change. */
 export function formatPercent(
   value: number | string | null | undefined,
   options: { signed?: boolean } = {},
@@ -30,7 +30,7 @@ export function formatPercent(
   return `${sign}${number.toFixed(2)}%`;
 }
 
-/** SPEC §9: ≥ 1e9 → B, ≥ 1e6 → M, ≥ 1e3 → K (1 decimal), otherwise 2 decimals. */
+/** ≥ 1e9 → B, ≥ 1e6 → M, ≥ 1e3 → K (1 decimal), otherwise 2 decimals. */
 export function formatAmount(
   value: number | string | null | undefined,
   options: { prefix?: string } = {},
@@ -54,7 +54,7 @@ export const formatUsd = (value: number | string | null | undefined) => formatAm
  */
 const onDevice = (now?: Date) => deviceDateFormatter(now ? () => now : undefined);
 
-/** SPEC §2 news: 'Just now' under an hour, '{n}h ago' under a day, '{n}d ago' under a week, else a date. */
+/** News times: 'Just now' under an hour, '{n}h ago' under a day, '{n}d ago' under a week, else a date. */
 export function formatRelativeTime(value: Date | string, now: Date = new Date()): string {
   return onDevice(now).relative(value);
 }
@@ -64,7 +64,7 @@ export function formatAge(value: Date | string, now: Date = new Date()): string 
   return onDevice(now).age(value);
 }
 
-/** SPEC §9 event dates: 'MMMM d, yyyy' ("December 12, 2025"); a date-only string is that calendar day. */
+/** Event dates: 'MMMM d, yyyy' ("December 12, 2025"); a date-only string is that calendar day. */
 export function formatEventDate(value: string): string {
   return onDevice().day(value);
 }
@@ -74,7 +74,7 @@ export function formatLongDate(value: Date | string): string {
   return onDevice().date(value);
 }
 
-/** SPEC §2: a price impact with a leading '+' is positive, a leading '-' negative. */
+/** A price impact with a leading '+' is positive, a leading '-' negative. */
 export function priceImpactTone(impact: string | null | undefined): 'positive' | 'negative' | 'neutral' {
   const trimmed = impact?.trim() ?? '';
   if (trimmed.startsWith('+')) return 'positive';
@@ -82,7 +82,7 @@ export function priceImpactTone(impact: string | null | undefined): 'positive' |
   return 'neutral';
 }
 
-/** SPEC §9: a news card shows the body cut at 120 characters with an ellipsis. */
+/** A news card shows the body cut at 120 characters with an ellipsis. */
 export const EXCERPT_LENGTH = 120;
 export function formatExcerpt(text: string, length = EXCERPT_LENGTH): string {
   const clean = text.replace(/\s+/g, ' ').trim();

@@ -9,7 +9,7 @@ const format = {
 };
 const none = { price: null, fearGreed: null, whale: null, headlines: [] };
 
-describe('buildTickerItems (SPEC §2 Home ticker, real items only)', () => {
+describe('buildTickerItems (the home ticker, real items only)', () => {
   it('has no item at all before anything is stored: no sample shown as live', () => {
     expect(buildTickerItems(none, format)).toEqual([]);
   });

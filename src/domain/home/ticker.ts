@@ -1,4 +1,4 @@
-/** SPEC §3 ticker item. */
+/** An item of the Market Updates ticker on the home page. */
 export interface TickerItem {
   id: string;
   title: string;
@@ -8,7 +8,7 @@ export interface TickerItem {
   price?: string;
 }
 
-/** SPEC §9: rotate every 4000 ms. */
+/** The ticker moves to the next item every 4000 ms. */
 export const TICKER_INTERVAL_MS = 4000;
 /** At most this many items rotate. */
 export const TICKER_MAX_ITEMS = 4;
@@ -35,10 +35,10 @@ export interface TickerFormat {
 }
 
 /**
- * SPEC §2 Home ticker, made true: only real items — the latest price with its 24h change, the
- * latest Fear & Greed reading, the latest whale move for viewers who may see whales, then the newest
- * headlines — each with the age of its record. The SPEC's sample items (invented prices and whale
- * moves shown as if live) are gone; with nothing stored yet the list is empty and the ticker says so.
+ * The home page's Market Updates ticker, made true: only real items — the latest price with its 24h
+ * change, the latest Fear & Greed reading, the latest whale move for viewers who may see whales, then
+ * the newest headlines — each with the age of its record. No sample items (invented prices and whale moves
+ * shown as if live); with nothing stored yet the list is empty and the ticker says so.
  */
 export function buildTickerItems(sources: TickerSources, format: TickerFormat): TickerItem[] {
   const { price, fearGreed, whale, headlines } = sources;

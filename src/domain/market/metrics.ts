@@ -1,4 +1,4 @@
-/** SPEC §9: total XRP supply is shown as 100B. */
+/** Total XRP supply is shown as 100B. */
 export const XRP_TOTAL_SUPPLY = 100_000_000_000;
 
 /**
@@ -15,7 +15,7 @@ export function xrpDominance(input: {
   return (input.marketCap / input.totalMarketCap) * 100;
 }
 
-/** SPEC §2 velocity: 24h turnover, volume divided by market cap (a ratio; the card shows it as a percent). */
+/** Velocity: 24h turnover, volume divided by market cap (a ratio; the card shows it as a percent). */
 export function velocity(
   volume24h: number | null | undefined,
   marketCap: number | null | undefined,
@@ -56,7 +56,7 @@ export function isStale(
   return now.getTime() - new Date(createdAt).getTime() > 2 * syncPeriodMinutes * 60_000;
 }
 
-/** SPEC §9 fear & greed colours, as tokens the web maps to its palette. */
+/** Fear & greed colours, as tokens the web maps to its palette. */
 export const fearGreedTone = {
   'Extreme Fear': 'red',
   Fear: 'orange',

@@ -37,7 +37,7 @@ export function absoluteHttpUrl(raw: string | null | undefined, base?: string): 
 
 /**
  * The path without its trailing slashes, by a scan from the end: `/\/+$/` retries at every slash of
- * a long run that is not trailing (quadratic; a feed's link is untrusted, issue 31).
+ * a long run that is not trailing (quadratic; a feed's link is untrusted).
  */
 function withoutTrailingSlashes(path: string): string {
   let end = path.length;

@@ -1,4 +1,4 @@
-/** SPEC §9: the news categories, in the order the filter lists them. */
+/** The news categories, in the order the filter lists them. */
 export const NEWS_CATEGORIES = [
   'XRP',
   'REGULATION',
@@ -40,9 +40,9 @@ const keywords: Record<Exclude<NewsCategory, 'NEWS'>, RegExp> = {
 };
 
 /**
- * An article's categories from SPEC §9's list: every category whose keywords appear in the feed's own
+ * An article's categories from the list above: every category whose keywords appear in the feed's own
  * labels, the title or the text; the feed's configured category when it is one of ours; NEWS when
- * nothing else fits. Order follows SPEC §9, so the first two shown on a card are the most specific.
+ * nothing else fits. Order follows the list, so the first two shown on a card are the most specific.
  */
 export function mapCategories(input: {
   feedCategories: readonly string[];

@@ -52,7 +52,7 @@ export const newsListSchema = z
   .meta({ id: 'NewsList' });
 export type NewsList = z.infer<typeof newsListSchema>;
 
-/** SPEC §2 News sidebar: News Overview and Recent Sources. */
+/** The news sidebar: News Overview and Recent Sources. */
 export const newsStatsSchema = z
   .object({
     total: z.number(),
@@ -91,7 +91,7 @@ const feedFields = {
     .max(1000)
     .nullish()
     .transform((value) => value || null),
-  /** SPEC §9: new feeds default to type cryptocompare and category XRP. */
+  /** New feeds default to type cryptocompare and category XRP. */
   feedType: feedTypeSchema,
   category: newsCategorySchema,
   enabled: z.boolean(),

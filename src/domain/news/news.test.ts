@@ -17,8 +17,8 @@ describe('canonicalUrl', () => {
   });
 });
 
-describe('mapCategories (SPEC §9)', () => {
-  it('uses the feed labels, the title and the text, in SPEC order', () => {
+describe('mapCategories', () => {
+  it('uses the feed labels, the title and the text, in the category list’s order', () => {
     expect(
       mapCategories({
         feedCategories: ['Regulation'],
@@ -59,7 +59,7 @@ describe('isXrpRelevant', () => {
   });
 });
 
-describe('canonicalUrl on hostile links (issue 31)', () => {
+describe('canonicalUrl on hostile links', () => {
   it('drops trailing slashes after a long inner run of slashes, keeping the run', () => {
     const run = '/'.repeat(200_000);
     const url = canonicalUrl(`https://news.example/a${run}b${run}`);

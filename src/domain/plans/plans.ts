@@ -6,7 +6,7 @@ export interface PlanFeature {
   to?: string;
 }
 
-/** SPEC §1 membership: what each plan includes, shown on the home page and /membership. */
+/** Membership: what each plan includes, shown on the home page and /membership. */
 export const freePlanFeatures = [
   'Daily XRP news updates',
   'Basic price tracking',

@@ -3,7 +3,7 @@ import type { PlanPrice } from '../billing/price';
 import type { SubscriptionPlan } from './entitlements';
 
 /**
- * Where a member's Premium comes from (issue 28), so pages and the admin overview tell a paying
+ * Where a member's Premium comes from, so pages and the admin overview tell a paying
  * member from one an administrator granted Premium to without a billing subscription.
  */
 export type PremiumSource = 'subscription' | 'granted' | 'complimentary';

@@ -89,7 +89,7 @@ describe('lots CSV', () => {
   });
 });
 
-describe('lots CSV on large hostile input (issue 31)', () => {
+describe('lots CSV on large hostile input', () => {
   it('refuses a 1 MB amount of digits and separators with its line, and reads the other rows', () => {
     const amount = '1,000'.repeat(200_000);
     const file = `amount_xrp,note\n10,ok\n"${amount}",bad\n${'9'.repeat(500_000)}.5,huge\n`;

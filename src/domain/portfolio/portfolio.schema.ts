@@ -2,7 +2,7 @@ import { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } from
 import { z } from 'zod';
 import { xrpToDrops } from '../xrpl/drops';
 
-/** Limits per member (issue 25): enough for every wallet and exchange one person keeps. */
+/** Limits per member: enough for every wallet and exchange one person keeps. */
 export const WATCHED_ACCOUNTS_MAX = 20;
 export const LOTS_MAX = 500;
 export const TOO_MANY_ACCOUNTS = `You can watch at most ${WATCHED_ACCOUNTS_MAX} accounts. Remove one to add another.`;

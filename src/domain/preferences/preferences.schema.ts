@@ -5,7 +5,7 @@ export type ThemePreference = z.infer<typeof themePreferenceSchema>;
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 22:00');
 
-/** SPEC §9 timezones, as IANA names with the labels the settings screen shows. */
+/** The timezones a member may choose, as IANA names with the labels the settings screen shows. */
 export const timezones = [
   { value: 'UTC', label: 'UTC' },
   { value: 'America/New_York', label: 'New York' },
@@ -19,7 +19,7 @@ export const timezones = [
 
 const timezoneValues = timezones.map((zone) => zone.value) as [string, ...string[]];
 
-/** Every user-editable preference (SPEC §3 user_preferences) in the API's camelCase. */
+/** Every user-editable preference (a user_preferences column) in the API's camelCase. */
 export const preferencesShape = {
   themePreference: themePreferenceSchema,
   timezone: z.enum(timezoneValues),
@@ -40,7 +40,7 @@ export const preferencesShape = {
   quietHoursEnabled: z.boolean(),
   quietHoursStart: clockTime,
   quietHoursEnd: clockTime,
-  /** The /alerts alert type toggles (SPEC §3 Alert type), saved per user. */
+  /** The /alerts alert type toggles, saved per user. */
   alertsPriceEnabled: z.boolean(),
   alertsWhaleEnabled: z.boolean(),
   alertsRegulatoryEnabled: z.boolean(),
@@ -51,7 +51,7 @@ export const preferencesSchema = z.object(preferencesShape).meta({ id: 'Preferen
 export type Preferences = z.infer<typeof preferencesSchema>;
 export type PreferenceField = keyof Preferences;
 
-/** SPEC §7: preferences are updated one field at a time. */
+/** Preferences are updated one field at a time. */
 export const preferenceUpdateSchema = z
   .record(z.string(), z.unknown())
   .refine((body) => Object.keys(body).length === 1, 'Send exactly one preference field')
@@ -62,7 +62,7 @@ export const CANNOT_UPDATE_FIELD = 'Cannot update this field';
 export type PreferenceUpdateResult =
   { ok: true; field: PreferenceField; value: Preferences[PreferenceField] } | { ok: false; message: string };
 
-/** Checks a one-field update against its field's rule; unknown fields get the SPEC §8 message. */
+/** Checks a one-field update against its field's rule; unknown fields get 'Cannot update this field'. */
 export function parsePreferenceUpdate(body: Record<string, unknown>): PreferenceUpdateResult {
   const [field, value] = Object.entries(body)[0] ?? [];
   if (!field || !(field in preferencesShape)) return { ok: false, message: CANNOT_UPDATE_FIELD };
@@ -72,7 +72,7 @@ export function parsePreferenceUpdate(body: Record<string, unknown>): Preference
   return { ok: true, field: key, value: parsed.data };
 }
 
-/** SPEC §6: fields only premium members may change; free users see them disabled with a 'Premium' badge. */
+/** Fields only premium members may change; free users see them disabled with a 'Premium' badge. */
 export const premiumOnlyPreferenceFields: ReadonlySet<PreferenceField> = new Set<PreferenceField>([
   'notificationEmailWhaleAlerts',
   'notificationEmailRegulatoryUpdates',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newQuestionSchema, oneLine } from './questions.schema';
 
-describe('a question’s subject (issue 31)', () => {
+describe('a question’s subject', () => {
   it('becomes one line: each break, with the spaces around it, one space', () => {
     expect(oneLine('Escrow\r\n  release \n\n dates')).toBe('Escrow release dates');
     expect(oneLine('  \n\nEscrow')).toBe(' Escrow');

@@ -3,7 +3,7 @@ import { pageParamSchema } from '../pagination/pagination.schema';
 import { subscriptionPlanSchema } from '../plans/plans.schema';
 
 /**
- * Direct analyst access (issue 27): a Premium member's private questions to the site's analysts, and
+ * Direct analyst access: a Premium member's private questions to the site's analysts, and
  * the analysts' inbox. A question is a thread: its first message is the member's question.
  */
 export const QUESTION_TOPICS = ['market', 'regulation', 'technical', 'portfolio'] as const;
@@ -221,7 +221,7 @@ export type InboxUpdate = z.infer<typeof inboxUpdateSchema>;
 export const inboxSettingsSchema = z.object({ emailNewQuestions: z.boolean() }).meta({ id: 'InboxSettings' });
 export type InboxSettings = z.infer<typeof inboxSettingsSchema>;
 
-/** The admin overview's figures about questions (issue 27). Times in seconds; null when there is none. */
+/** The admin overview's figures about questions. Times in seconds; null when there is none. */
 export const questionMetricsSchema = z
   .object({
     /** Not closed. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slugify } from './research.schema';
 
-describe('slugify (issue 31)', () => {
+describe('slugify', () => {
   it('makes lower-case ASCII words joined by single dashes, at most 80 characters', () => {
     expect(slugify('  XRP — Ledger: Escrow, Explained! ')).toBe('xrp-ledger-escrow-explained');
     expect(slugify('Café déjà vu')).toBe('cafe-deja-vu');

@@ -14,7 +14,7 @@ const premium: GuardViewer = { ...free, isPremium: true };
 const admin: GuardViewer = { ...free, isAdmin: true, isAnalyst: true };
 const analyst: GuardViewer = { ...free, isAnalyst: true };
 
-describe('decideAccess (SPEC §2 route guard)', () => {
+describe('decideAccess (the route guard)', () => {
   it('lets anyone see public pages, even while the session loads', () => {
     expect(decideAccess('public', { ...anonymous, loading: true })).toEqual({ kind: 'allow' });
   });
@@ -86,7 +86,7 @@ describe('isKnownClientPath', () => {
   });
 });
 
-describe('isKnownClientPath on hostile paths (issue 31)', () => {
+describe('isKnownClientPath on hostile paths', () => {
   it('reads a path of a long inner run of slashes in one pass, trailing slashes ignored', () => {
     expect(isKnownClientPath('/news///')).toBe(true);
     expect(isKnownClientPath(`/news${'/'.repeat(200_000)}x/`)).toBe(false);

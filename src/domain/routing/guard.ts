@@ -14,7 +14,7 @@ export type GuardDecision =
   | { kind: 'allow' }
   | { kind: 'redirect'; to: '/auth' | '/membership' | '/'; rememberFrom: boolean };
 
-/** SPEC §2 route guard: spinner while loading; sign-in first; then premium → /membership, admin → /. */
+/** The route guard: spinner while loading; sign-in first; then premium → /membership, admin → /. */
 export function decideAccess(access: Access, viewer: GuardViewer): GuardDecision {
   if (access === 'public') return { kind: 'allow' };
   if (viewer.loading) return { kind: 'loading' };

@@ -1,13 +1,13 @@
-/** Client routes of SPEC §2; the server answers any other path with the 404 page and status 404. */
+/** The client routes; the server answers any other path with the 404 page and status 404. */
 export const appRoutes = {
   home: '/',
   auth: '/auth',
   news: '/news',
   analytics: '/analytics',
   alerts: '/alerts',
-  /** Portfolio tracking (issue 25): Premium. */
+  /** Portfolio tracking: Premium. */
   portfolio: '/portfolio',
-  /** Direct analyst access (issue 27): a member's questions to the analysts. */
+  /** Direct analyst access: a member's questions to the analysts. */
   ask: '/ask',
   membership: '/membership',
   settings: '/settings',
@@ -31,7 +31,7 @@ export const appRoutes = {
   /** The email-change mails' links land here (confirm the new address, or cancel from the old one). */
   emailChange: '/account/email',
   analysisWeek: '/analysis/:week',
-  /** A news article's own page, with its discussion (issue 26). */
+  /** A news article's own page, with its discussion. */
   newsArticle: '/news/:id',
   researchPost: '/research/:slug',
   researchNew: '/research/new',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSessionEventType, sessionEventEffect } from './session-events';
 
-describe('session events (SPEC §4)', () => {
+describe('session events', () => {
   it('re-reads the session after sign-in, user updates and refreshes, and forgets it on sign-out', () => {
     expect(sessionEventEffect('SIGNED_IN')).toBe('refresh');
     expect(sessionEventEffect('USER_UPDATED')).toBe('refresh');

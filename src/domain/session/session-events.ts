@@ -1,4 +1,4 @@
-/** SPEC §4 session events. */
+/** The session events the client reacts to. */
 export const sessionEventTypes = [
   'SIGNED_IN',
   'SIGNED_OUT',

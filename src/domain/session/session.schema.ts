@@ -27,7 +27,7 @@ export const profileSchema = z
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** SPEC §3 "Session state" as the server reports it; `loading` and subscription status live in the client. */
+/** A viewer's session state as the server reports it; `loading` and subscription status live in the client. */
 export const sessionStateSchema = z
   .object({
     user: sessionUserSchema.nullable(),
@@ -36,7 +36,7 @@ export const sessionStateSchema = z
     role: roleSchema.nullable(),
     isPremium: z.boolean(),
     isAdmin: z.boolean(),
-    /** An analyst or an administrator: the analyst inbox (issue 27). */
+    /** An analyst or an administrator: the analyst inbox. */
     isAnalyst: z.boolean(),
   })
   .meta({ id: 'SessionState' });

@@ -1,2 +1,2 @@
-/** SPEC §4/§9: the client re-checks every 60 seconds while signed in. */
+/** The client re-checks every 60 seconds while signed in. */
 export const SUBSCRIPTION_CHECK_INTERVAL_MS = 60_000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { subscriptionPlanSchema } from '../plans/plans.schema';
 
-/** SPEC §3 subscription status, as check-subscription answers it. */
+/** A member's subscription status, as the subscription check answers it. */
 export const subscriptionStatusSchema = z
   .object({
     subscribed: z.boolean(),

@@ -28,7 +28,7 @@ export const apiSourceSchema = z
     successCount: z.number(),
     errorCount: z.number(),
     running: z.boolean(),
-    /** The source's latest failed sync: what went wrong and when (issue 28); null when none is kept. */
+    /** The source's latest failed sync: what went wrong and when; null when none is kept. */
     lastError: z.object({ message: z.string(), at: z.string() }).nullable(),
     createdAt: z.string(),
   })
@@ -62,7 +62,7 @@ export const syncFrequencyUpdateSchema = z
   })
   .meta({ id: 'SyncFrequencyUpdate' });
 
-/** SPEC §4: 'Due now' when past, 'Not scheduled' when unset, otherwise the time left in hours and minutes. */
+/** 'Due now' when past, 'Not scheduled' when unset, otherwise the time left in hours and minutes. */
 export function nextSyncLabel(nextSyncAt: string | null, now: Date): string {
   if (!nextSyncAt) return 'Not scheduled';
   const remainingMs = new Date(nextSyncAt).getTime() - now.getTime();

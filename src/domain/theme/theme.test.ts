@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseStoredTheme, resolveTheme, themeForSession } from './theme';
 
-describe('theme rules (SPEC §4)', () => {
+describe('theme rules', () => {
   it('starts from the stored theme, or light', () => {
     expect(parseStoredTheme('dark')).toBe('dark');
     expect(parseStoredTheme('system')).toBe('system');

@@ -16,7 +16,7 @@ export function resolveTheme(theme: ThemePreference, prefersDark: boolean): Reso
 }
 
 /**
- * SPEC §4: with no user the theme resets to light (the provider also drops the stored value); with a user the saved
+ * With no user the theme resets to light (the provider also drops the stored value); with a user the saved
  * theme_preference wins over the stored one. `undefined` while the session or preferences load.
  */
 export function themeForSession(input: {

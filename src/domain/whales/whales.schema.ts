@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sourceHealthSchema } from '../sync/sync.schema';
 
-/** SPEC §9: a whale transaction moves at least 1M XRP. */
+/** A whale transaction moves at least 1M XRP. */
 export const WHALE_THRESHOLD_XRP = 1_000_000;
 export const WHALE_LIST_LIMIT = 20;
 
@@ -17,7 +17,7 @@ export const whaleTransactionSchema = z
   .meta({ id: 'WhaleTransaction' });
 export type WhaleTransaction = z.infer<typeof whaleTransactionSchema>;
 
-/** SPEC §3 whale stats over the last 24 hours; amounts as decimal strings, all "0" with no rows. */
+/** Whale stats over the last 24 hours; amounts as decimal strings, all "0" with no rows. */
 export const whaleStatsSchema = z
   .object({
     totalVolume24h: z.string(),

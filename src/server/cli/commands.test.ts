@@ -73,7 +73,7 @@ describe('CLI commands', () => {
     });
   });
 
-  it('user:create refuses a weak password with the SPEC §5 message and creates nothing', async () => {
+  it('user:create refuses a weak password with the sign-up message and creates nothing', async () => {
     await expect(run('user:create', { email: 'weak@example.com', password: 'password1' })).rejects.toThrow(
       'Password must contain at least one uppercase letter',
     );

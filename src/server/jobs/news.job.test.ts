@@ -14,7 +14,7 @@ function capture() {
   return { logger: createLogger('info', sink), lines };
 }
 
-describe('news sync budget (issue 31)', () => {
+describe('news sync budget', () => {
   const work = { feed: 'Slow Wire', items: 500, itemsInFeed: 50_000, inserted: 480 };
 
   it('writes a warn line with the feed name, items and ms when a feed overruns the budget', async () => {

@@ -17,7 +17,7 @@ const CONCURRENCY = 6;
 
 /**
  * The server-side work one feed may take (parse, sanitise, store; not the network) before the sync
- * logs a warning naming it (issue 31). A capped feed of 500 items takes well under a second.
+ * logs a warning naming it. A capped feed of 500 items takes well under a second.
  */
 export const FEED_WORK_BUDGET_MS = 3_000;
 

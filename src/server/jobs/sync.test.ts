@@ -172,7 +172,7 @@ describe('market metrics sync', () => {
     });
     const view = await (await app.client().market.metrics.$get({ query: {} })).json();
     expect(view.latest?.price).toBe('2.0141197');
-    // The admin's source card says what went wrong, and when (issue 28).
+    // The admin's source card says what went wrong, and when.
     const admin = await app.signedInUser({ role: 'admin' });
     const sources = await (await app.client(admin.cookie).admin.sources.$get()).json();
     const card = sources.find((item) => item.id === counters.id);

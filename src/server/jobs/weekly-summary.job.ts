@@ -2,7 +2,7 @@ import { sendWeeklySummaries } from '../features/alerts';
 import { mailContextOf } from './mail-context';
 import type { JobDefinition } from './job';
 
-/** The weekly summary for members, on Monday from 08:00 in each member's time zone (SPEC §6). */
+/** The weekly summary for members, on Monday from 08:00 in each member's time zone. */
 export const weeklySummaryJob: JobDefinition = {
   name: 'weekly-summary',
   description: "Sends members the weekly summary on Monday from 08:00 in each member's time zone",

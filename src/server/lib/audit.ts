@@ -12,7 +12,7 @@ export interface AuditEntry {
 }
 
 /**
- * One admin_audit_logs row (SPEC §7), written in the caller's transaction: the change and its audit
+ * One admin_audit_logs row, written in the caller's transaction: the change and its audit
  * row commit together or not at all.
  */
 export async function recordAudit(trx: Transaction<Database>, entry: AuditEntry): Promise<void> {

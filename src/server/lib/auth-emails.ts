@@ -60,7 +60,7 @@ const securityText: Record<SecurityEvent, { subject: string; body: string }> = {
   },
 };
 
-/** Security notices are always sent; no preference turns them off (SPEC §6). */
+/** Security notices are always sent; no preference turns them off. */
 export function securityEmail(to: string, event: SecurityEvent): MailMessage {
   const { subject, body } = securityText[event];
   return {

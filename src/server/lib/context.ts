@@ -47,7 +47,7 @@ export interface Viewer {
   role: Role;
   isPremium: boolean;
   isAdmin: boolean;
-  /** An analyst or an administrator (issue 27). */
+  /** An analyst or an administrator. */
   isAnalyst: boolean;
 }
 

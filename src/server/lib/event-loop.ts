@@ -1,7 +1,7 @@
 import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
 import type { Logger } from './logger';
 
-/** How late this thread's timers ran, over the last one to two windows (issue 31). */
+/** How late this thread's timers ran, over the last one to two windows. */
 export interface EventLoopDelay {
   /** null until the first sample. */
   p50Ms: number | null;

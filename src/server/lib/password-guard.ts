@@ -10,7 +10,7 @@ const passwordFields: Record<string, string> = {
 };
 
 /**
- * SPEC §5's password rules on better-auth's own endpoints (it checks only the length): a request that
+ * The sign-up password rules on better-auth's own endpoints (it checks only the length): a request that
  * skips the page's checks gets the same message the page shows, and nothing is stored.
  */
 export function refuseWeakPassword(path: string, body: unknown): void {

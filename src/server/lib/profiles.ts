@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { SubscriptionPlan } from '@/domain/plans/entitlements';
 import type { Profile } from '../db/schema';
 
-/** Creates the profile and preference rows of a new user; safe to call again (SPEC §7 "insert if missing"). */
+/** Creates the profile and preference rows of a new user; safe to call again (each is inserted if missing). */
 export async function ensureProfile(
   db: Db,
   user: { id: string; email: string; name: string | null },

@@ -20,7 +20,7 @@ function appWithLog() {
       return c.json({ made: true });
     })
     .get('/api/kept', (c) => sendJson(c, jsonText({ kept: true })))
-    // /api itself is a page of the site (SPEC §2 footer), as is everything outside /api/.
+    // /api itself is a page of the site (a footer link), as is everything outside /api/.
     .get('/api', (c) => c.html('<p>API</p>'))
     .get('/news', (c) => c.html('<p>News</p>'));
   return { app, lines };

@@ -88,7 +88,7 @@ export function requestContext(
     const res = c.res;
     if (!complete.has(res)) {
       const headers = res.headers;
-      // Under /api/ the API's policy; /api itself is a page of the site (SPEC §2 footer).
+      // Under /api/ the API's policy; /api itself is a page of the site (a footer link).
       const entries = c.req.path.startsWith('/api/') ? apiEntries : pageEntries;
       for (const [name, value] of entries) headers.set(name, value);
       headers.set('x-request-id', requestId);

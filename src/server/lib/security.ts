@@ -27,7 +27,7 @@ export function securityHeaders(publicUrl: string, inlineScripts: readonly strin
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      // The price chart widget (SPEC §2 Analytics): its frame, and the reachability probe before it.
+      // The analytics page's price chart widget: its frame, and the reachability probe before it.
       connectSrc: ["'self'", CHART_WIDGET_ORIGIN],
       frameSrc: [CHART_WIDGET_ORIGIN],
       objectSrc: ["'none'"],

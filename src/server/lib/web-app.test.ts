@@ -117,7 +117,7 @@ describe('serving the built web app', () => {
     // Only the chart widget's origin may be framed or probed; scripts stay ours alone.
     expect(csp).toContain('frame-src https://s.tradingview.com');
     expect(csp).toContain("connect-src 'self' https://s.tradingview.com");
-    // /api is a page too (SPEC §2 footer); the API's answers allow nothing (ADR 0059).
+    // /api is a page too (a footer link); the API's answers allow nothing (ADR 0059).
     expect((await app.request('/api')).headers.get('content-security-policy')).toBe(csp);
     expect((await app.request('/api/health')).headers.get('content-security-policy')).toBe(
       "default-src 'none'; frame-ancestors 'none'",

@@ -14,7 +14,7 @@ type Policy =
   | 'user'
   /** A Premium or complimentary member. */
   | 'premium'
-  /** An analyst or an administrator (issue 27). */
+  /** An analyst or an administrator. */
   | 'analyst'
   | 'admin'
   /** /api/v1: only an API key opens it; a browser session does not. */
@@ -61,7 +61,7 @@ const policies: Record<string, Policy> = {
   'POST /api/webhooks/stripe': 'stripe-webhook',
   'GET /api/market/metrics': 'public',
   'GET /api/market/fear-greed': 'public',
-  // The analytics charts and whale tracking are Premium (SPEC §1, §2 overlays).
+  // The analytics charts and whale tracking are Premium (free members see an overlay).
   'GET /api/market/history': 'premium',
   'GET /api/market/fear-greed/history': 'premium',
   'GET /api/admin/sources': 'admin',
@@ -142,7 +142,7 @@ const policies: Record<string, Policy> = {
   'DELETE /api/admin/comments/:id': 'admin',
   'POST /api/admin/comments/members/:userId/stop': 'admin',
   'POST /api/admin/comments/members/:userId/resume': 'admin',
-  // Direct analyst access (issue 27): a member's own questions (asking and replying are Premium, which
+  // Direct analyst access: a member's own questions (asking and replying are Premium, which
   // the service checks after the question is found: a downgraded member still reads and closes).
   'GET /api/questions': 'user',
   'POST /api/questions': 'premium',

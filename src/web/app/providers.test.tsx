@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/web/lib/session';
 import { useTheme } from '@/web/features/preferences';
 
-describe('context hooks outside their providers (SPEC §8)', () => {
+describe('context hooks outside their providers', () => {
   it('useSession throws a clear error', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => renderHook(() => useSession())).toThrow('useSession must be used within a SessionProvider');

@@ -5,7 +5,10 @@ import type { Access } from '@/domain/routing/routes';
 import { PageSpinner } from '@/web/components/ui/spinner';
 import { useSession } from '@/web/lib/session';
 
-/** SPEC §2 route guard. The API refuses the same requests; this only spares the round trip. */
+/**
+ * The route guard: sign-in first, then Premium or admin where a page needs it. The API refuses the
+ * same requests; this only spares the round trip.
+ */
 export function RouteGuard({ access }: { access: Access }) {
   const { loading, user, isPremium, isAdmin, isAnalyst } = useSession();
   const location = useLocation();

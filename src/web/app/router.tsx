@@ -30,7 +30,7 @@ const guardHandle = { preload: RouteGuard.preload } satisfies PageHandle;
 const researchEditor = () => import('./routes/research-editor');
 
 /**
- * SPEC §2 route table. Every page is its own lazy chunk but the home page, where most visits begin
+ * The route table. Every page is its own lazy chunk but the home page, where most visits begin
  * (one round trip less before it paints); guarded pages sit under a RouteGuard. React Router's
  * declarative mode (ADR 0027): the pages fetch their own data with TanStack Query, so the data
  * router's loaders went unused, and it weighed 17 kB gzip on every page.

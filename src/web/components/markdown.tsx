@@ -50,7 +50,7 @@ const components: Components = {
   ),
 };
 
-/** GitHub's Markdown: tables (issue 28: research posts), strikethrough, task lists, bare links. */
+/** GitHub's Markdown: tables (research posts use them), strikethrough, task lists, bare links. */
 const remarkPlugins = [remarkGfm];
 
 /**

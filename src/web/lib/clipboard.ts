@@ -1,6 +1,6 @@
 import { toast } from '@/web/lib/toast';
 
-/** Copies text with the SPEC §8 toast ('Copied to clipboard'), or says how to copy by hand. */
+/** Copies text with the toast 'Copied to clipboard', or says how to copy by hand. */
 export async function copyToClipboard(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);

@@ -18,7 +18,7 @@ import {
  *   problem takes the focus. After a failed submit a field is checked again as it is edited.
  * - The submit handler gets the schema's output (trimmed, lower-cased, coerced), never raw input.
  * - A refusal from the server goes to `form.setError('root', refusal(error))`, shown in a `FormAlert`
- *   above the form (and a toast); what was typed stays, so nothing is lost. Forms whose spec shows the
+ *   above the form (and a toast); what was typed stays, so nothing is lost. Forms that show the
  *   first problem in that alert too (sign-in, sign-up) pass `showFirstProblem(form)` as the second
  *   argument of `handleSubmit`.
  */

@@ -22,9 +22,9 @@ export interface SessionContextValue {
   loading: boolean;
   isPremium: boolean;
   isAdmin: boolean;
-  /** An analyst or an administrator: the analyst inbox (issue 27). */
+  /** An analyst or an administrator: the analyst inbox. */
   isAnalyst: boolean;
-  /** The last subscription check (SPEC §4: every 60 s while signed in); null until the first. */
+  /** The last subscription check (every 60 s while signed in); null until the first. */
   subscriptionStatus: SubscriptionStatus | null;
   /** Re-reads the session from the server (after sign-in, plan changes). */
   refresh(): Promise<void>;
@@ -48,7 +48,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     enabled: Boolean(userId),
     refetchInterval: SUBSCRIPTION_CHECK_INTERVAL_MS,
   });
-  // SPEC §4: after each subscription check the profile is fetched again (a plan may have changed).
+  // After each subscription check the profile is fetched again (a plan may have changed).
   const checkedAt = subscription.dataUpdatedAt;
   useEffect(() => {
     if (checkedAt) void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
@@ -109,7 +109,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 
-/** SPEC §8: using the session outside its provider is an error. */
+/** Using the session outside its provider is an error. */
 export function useSession(): SessionContextValue {
   const value = use(SessionContext);
   if (!value) throw new Error('useSession must be used within a SessionProvider');

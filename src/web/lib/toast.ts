@@ -4,7 +4,7 @@ import type { ExternalToast } from 'sonner';
 type Sonner = typeof SonnerModule;
 
 /**
- * The app's toasts (SPEC §8), with sonner and its toaster loaded on the first one rather than with
+ * The app's toasts, with sonner and its toaster loaded on the first one rather than with
  * every page (ADR 0026): `toast`, `toast.success` and `toast.error` take sonner's arguments. A toast
  * is shown once the toaster has mounted; toasts keep their order.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Every table of SPEC §3, and better-auth's tables (with the admin and two-factor plugins) as its
+ * The app's own tables, and better-auth's tables (with the admin and two-factor plugins) as its
  * migration API wrote them for better-auth 1.7: frozen SQL, so a fresh database is the same whatever
  * better-auth is installed. A later better-auth that wants a change gets a migration of its own
  * (`pendingAuthSchemaSql` in lib/auth.ts tells, and a test fails until it is written).

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The sync engine: a lease on each source (so one process at a time runs it, across instances) and
- * the four sources of SPEC §3 api_sources, due at once.
+ * the four data sources (api_sources), due at once.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Email changes are the app's own (issue 22): a pending change waits for the new address to confirm,
+ * Email changes are the app's own: a pending change waits for the new address to confirm,
  * and the old address holds a link that cancels it, or undoes it for 7 days (the request's notice
  * carries one, the notice of the done change another). Tokens are stored as
  * SHA-256 hashes, like the newsletter's. Role changes join the audit trail's actions.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Until issue 24, migration 0001 had better-auth create its tables at run time, in the shape of
+ * Migration 0001 once had better-auth create its tables at run time, in the shape of
  * whichever better-auth was installed on the day a database was made. A database made with an older
  * one can lack columns and indexes the installed one uses; this brings any such database to the
  * shape migration 0001 now writes down (on one made from that, every statement is a no-op).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Background tasks that are not a data source's sync (prunes first; issue 24): one row per task
+ * Background tasks that are not a data source's sync (prunes first): one row per task
  * with its lease, so exactly one process runs it at a time, and its last run for the admin's API tab.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Portfolio tracking (issue 25): the XRP Ledger accounts a Premium member watches (read-only: an
+ * Portfolio tracking: the XRP Ledger accounts a Premium member watches (read-only: an
  * address, never a secret), their last reading and payments, manual holdings (lots), token prices
  * read from the ledger's markets, and "watched account moves" alert rules.
  * Amounts in drops are numeric(20,0) (exact; 100B XRP is 1e17 drops), costs numeric(20,8).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A watched account read again from the ledger is a live event for its member (issue 25), as a
+ * A watched account read again from the ledger is a live event for its member, as a
  * notification is: their open /portfolio refreshes the balance, payments and totals at once.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

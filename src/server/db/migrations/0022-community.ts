@@ -26,7 +26,7 @@ const actionCheck = (actions: string[]) =>
   sql.raw(`CHECK (action_type IN (${actions.map((action) => `'${action}'`).join(', ')}))`);
 
 /**
- * Community discussions (issue 26): a member's name in the discussions, comments under news,
+ * Community discussions: a member's name in the discussions, comments under news,
  * research and weekly analysis, one like per member, reports, and a reply notification type.
  *
  * A comment names its subject by type and key (a news article's or research post's id, an ISO week)

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * One member per name in the discussions (issue 26 review): a name that differs from another only by
+ * One member per name in the discussions: a name that differs from another only by
  * case would pass for it. Existing duplicates keep their name for the oldest row and lose it for the
  * others, who are asked for a new one before their next comment.
  */

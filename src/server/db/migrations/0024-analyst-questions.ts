@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Direct analyst access (issue 27): a Premium member's questions, their messages (the member's, the
+ * Direct analyst access: a Premium member's questions, their messages (the member's, the
  * analysts' replies and the analysts' internal notes), each analyst's mail setting, and an `answer`
  * notification type for an analyst's reply.
  *

@@ -34,7 +34,7 @@ async function requirePassword(auth: Auth, userId: string, password: string): Pr
   if (!(await verifyPassword(auth, userId, password))) throw new AppError('bad_request', PASSWORD_INCORRECT);
 }
 
-/** SPEC §3: the user's own update changes the full name only (better-auth's name follows). */
+/** The user's own update changes the full name only (better-auth's name follows). */
 export async function updateOwnProfile(db: Db, userId: string, fullName: string) {
   const name = fullName.trim();
   const row = await db
@@ -236,7 +236,7 @@ export async function exportUserData(db: Db, userId: string) {
     },
     // Their name in the discussions, what they wrote and what they liked.
     community: await exportMemberCommunity(db, userId),
-    /** Questions to the analysts, as the member sees them (issue 27). */
+    /** Questions to the analysts, as the member sees them. */
     analystQuestions: await exportMemberQuestions(db, userId),
     notifications: (
       await db

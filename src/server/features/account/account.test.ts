@@ -353,7 +353,7 @@ describe('own profile updates', () => {
 });
 
 describe('email change', () => {
-  it('checks the address and password with the SPEC §5 messages', async () => {
+  it('checks the address and password, each refusal with its own message', async () => {
     const { cookie, email } = await app.signedInUser();
     const cases: [{ newEmail: string; password: string }, number, string][] = [
       [
@@ -400,7 +400,7 @@ describe('password change', () => {
     expect(sessions.map((session) => session.ipAddress)).not.toContain('6.6.6.6');
   });
 
-  it('applies the SPEC §5 rules, checks the current password and ends the other sessions', async () => {
+  it('applies the password rules, checks the current password and ends the other sessions', async () => {
     const { cookie, email } = await app.signedInUser();
     const otherDevice = await app.signIn(email, TEST_PASSWORD);
     const change = (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>

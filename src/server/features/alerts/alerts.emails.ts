@@ -40,7 +40,7 @@ export function withUnsubscribe(to: string, subject: string, body: string, links
 }
 
 /**
- * An analyst's answer to the member's own question (issue 27): the answer and a link to the thread.
+ * An analyst's answer to the member's own question: the answer and a link to the thread.
  * No unsubscribe: it is the reply to a request the member made, like a help desk's.
  */
 export function answerEmail(

@@ -28,9 +28,9 @@ const pushColumn = {
 } as const satisfies Record<AlertTypeId, keyof Prefs>;
 
 /**
- * Email price alerts are free; every other alert channel and type is Premium (SPEC §6). Replies to a
+ * Email price alerts are free; every other alert channel and type is Premium. Replies to a
  * member's comment are mailed on any plan unless they switched it off (on by default). An analyst's
- * answer to the member's own question is always mailed (issue 27): they asked for it.
+ * answer to the member's own question is always mailed: they asked for it.
  */
 export function wantsEmail(type: NotificationType, prefs: Prefs | undefined, premium: boolean): boolean {
   if (type === 'answer') return true;

@@ -174,7 +174,7 @@ function definitionOf(input: AlertRuleInput) {
 }
 
 /**
- * Saves a rule. Percentage and Fear & Greed rules are Premium (alert customization, SPEC §6); price
+ * Saves a rule. Percentage and Fear & Greed rules are Premium (alert customization); price
  * targets are free. A user holds at most MAX_RULES_PER_USER rules.
  */
 export async function createRule(

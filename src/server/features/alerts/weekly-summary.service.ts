@@ -54,7 +54,7 @@ export interface WeeklyRecipient {
   id: string;
   email: string;
   category: 'weekly' | 'newsletter';
-  /** Whale totals are Premium (SPEC §1): others read where to get them instead. */
+  /** Whale totals are Premium: others read where to get them instead. */
   isPremium: boolean;
 }
 

@@ -29,7 +29,7 @@ export function currentSubscription(rows: SubscriptionRow[]): SubscriptionRow | 
   return rows.find((row) => grantsPremium(row.status)) ?? rows[0];
 }
 
-/** SPEC check-subscription: {subscribed, subscriptionEnd, plan}. */
+/** The subscription check's answer: {subscribed, subscriptionEnd, plan}. */
 export async function subscriptionStatus(
   db: Db,
   userId: string,

@@ -46,7 +46,7 @@ export function createBillingRoutes(deps: BillingDeps) {
     method: 'get',
     path: '/subscription/check',
     tags: ['Subscription'],
-    summary: "The signed-in user's subscription status (SPEC check-subscription)",
+    summary: "The signed-in user's subscription status",
     middleware: signedIn,
     responses: {
       200: jsonContent(subscriptionStatusSchema, 'The status'),
@@ -76,7 +76,7 @@ export function createBillingRoutes(deps: BillingDeps) {
     method: 'post',
     path: '/billing/checkout',
     tags: ['Billing'],
-    summary: 'Opens a checkout for Premium at $9/month (SPEC create-checkout); the URL opens in a new tab',
+    summary: 'Opens a checkout for Premium at $9/month; the URL opens in a new tab',
     middleware: signedIn,
     responses: {
       200: jsonContent(redirectUrlSchema, 'The checkout page'),
@@ -90,7 +90,7 @@ export function createBillingRoutes(deps: BillingDeps) {
     method: 'post',
     path: '/billing/portal',
     tags: ['Billing'],
-    summary: 'Opens the billing portal (SPEC customer-portal); the URL opens in a new tab',
+    summary: 'Opens the billing portal; the URL opens in a new tab',
     middleware: signedIn,
     responses: {
       200: jsonContent(redirectUrlSchema, 'The billing page'),

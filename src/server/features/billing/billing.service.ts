@@ -272,7 +272,7 @@ async function notifyPaymentFailed(ctx: BillingContext, userId: string, invoice:
   }
 }
 
-/** Provider failures become 502 with the SPEC's wording (and a log line); our own refusals pass through. */
+/** Provider failures become 502 with the caller's message (and a log line); our own refusals pass through. */
 async function viaProvider<T>(ctx: BillingContext, message: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -339,11 +339,11 @@ export async function billingSummary(
   };
 }
 
-/** Issue 28: what a member whose Premium an administrator granted is told when they reach for billing. */
+/** What a member whose Premium an administrator granted is told when they reach for billing. */
 export const GRANTED_NOTHING_TO_BILL =
   "Your Premium access was granted by the site's team: there is nothing to bill. Questions? Write to us from the contact page.";
 
-/** SPEC create-checkout: refused when the user already has Premium (paid or complimentary). */
+/** Checkout: refused when the user already has Premium (paid or complimentary). */
 export async function startCheckout(ctx: BillingContext, user: BillingUser, plan: SubscriptionPlan) {
   return viaProvider(ctx, 'Failed to create checkout session. Please try again.', async () => {
     if (plan === 'complimentary')
@@ -360,7 +360,7 @@ export async function startCheckout(ctx: BillingContext, user: BillingUser, plan
   });
 }
 
-/** SPEC customer-portal: only for a paid plan's customer; complimentary access has no billing. */
+/** The billing portal: only for a paid plan's customer; complimentary access has no billing. */
 export async function openPortal(ctx: BillingContext, userId: string, plan: SubscriptionPlan) {
   return viaProvider(ctx, 'Failed to open billing portal. Please try again.', async () => {
     if (plan === 'complimentary')

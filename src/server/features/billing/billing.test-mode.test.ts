@@ -206,7 +206,7 @@ describe('test-mode billing page', () => {
     expect((await invoicesOf(renewing.cookie)).invoices).toHaveLength(2);
   });
 
-  it("tells a paying member's Premium from one an administrator granted (issue 28)", async () => {
+  it("tells a paying member's Premium from one an administrator granted", async () => {
     const paying = await subscribedUser();
     expect(await summaryOf(paying.cookie)).toMatchObject({
       plan: 'premium',

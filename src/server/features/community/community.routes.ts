@@ -31,7 +31,7 @@ const signedInErrors = {
 /** Reports mail every administrator: a member may send this many an hour. */
 export const REPORT_LIMIT = { window: 60 * 60, max: 20 };
 
-/** /comments: the discussions under news, research and weekly analysis (issue 26). */
+/** /comments: the discussions under news, research and weekly analysis. */
 export function createCommunityRoutes(deps: AppDeps) {
   const member = requireViewer(deps, 'user');
   const list = createRoute({

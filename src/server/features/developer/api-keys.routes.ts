@@ -10,7 +10,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 const errors = { 401: errorResponse('Not signed in'), 403: errorResponse('Premium only') } as const;
 const tags = ['Developer API keys'];
 
-/** Settings → Account: a Premium member's keys (SPEC §1 "API access for developers"). */
+/** Settings → Account: a Premium member's keys for the developer API. */
 export function createApiKeyRoutes(deps: AppDeps) {
   const premium = requireViewer(deps, 'premium');
   const list = createRoute({

@@ -25,7 +25,7 @@ const adminErrors = {
 const eventId = idParams(NOT_FOUND);
 const tags = ['Admin: Domino events'];
 
-/** Admin: the Domino Theory tracker's events (SPEC §2 Admin, §4, §7), each change audited. */
+/** Admin: the Domino Theory tracker's events, each change audited. */
 export function createDominoAdminRoutes(deps: AppDeps) {
   const admin = requireViewer(deps, 'admin');
 

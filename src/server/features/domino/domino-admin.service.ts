@@ -57,7 +57,7 @@ async function findForUpdate(trx: Transaction<Database>, id: string): Promise<Ro
   return row;
 }
 
-/** SPEC §7 admin read: every event, by display_order then date descending. */
+/** The admin's read: every event, by display_order then date descending. */
 export async function listAllDominoEvents(db: Db): Promise<AdminDominoEvent[]> {
   const rows = await db
     .selectFrom('domino_events')
@@ -144,7 +144,7 @@ export async function deleteDominoEvent(db: Db, adminId: string, id: string): Pr
 }
 
 /**
- * SPEC §4: swaps display_order with the neighbour in the admin order. The first cannot move up and the
+ * Swaps display_order with the neighbour in the admin order. The first cannot move up and the
  * last cannot move down (409). Moves are serialised by the order lock, and the deferred unique
  * constraint on display_order guards the invariant at commit.
  */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { FREE_DOMINO_EVENTS, type DominoList } from '@/domain/domino/domino.schema';
 import type { Db } from '../../db/client';
 
-/** SPEC §7 public read: active events by display_order, then date descending; 2 for non-premium viewers. */
+/** The public read: active events by display_order, then date descending; 2 for non-premium viewers. */
 export async function listActiveDominoEvents(db: Db, isPremium: boolean): Promise<DominoList> {
   const base = db.selectFrom('domino_events').where('is_active', '=', true);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();

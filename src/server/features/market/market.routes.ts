@@ -24,7 +24,7 @@ const metricsRoute = createRoute({
   method: 'get',
   path: '/market/metrics',
   tags: ['Market'],
-  summary: 'Latest market metrics for a symbol with the 24h comparison row (SPEC §7)',
+  summary: 'Latest market metrics for a symbol with the 24h comparison row',
   request: {
     query: z.object({
       symbol: z
@@ -44,7 +44,7 @@ const fearGreedRoute = createRoute({
   responses: { 200: jsonContent(fearGreedViewSchema, 'The index') },
 });
 
-/** Premium: the chart series (SPEC §6 — advanced charting). */
+/** Premium: the chart series (advanced charting). */
 function historyRoute(deps: AppDeps) {
   return createRoute({
     method: 'get',
@@ -65,7 +65,7 @@ function historyRoute(deps: AppDeps) {
 
 /**
  * Premium, like every chart series: the gauge card's figures (today, 1/7/30 days back, the year's
- * high and low) stay public, while the history behind a chart is the advanced charting SPEC §6 sells.
+ * high and low) stay public, while the history behind a chart is the advanced charting Premium sells.
  */
 function fearGreedHistoryRoute(deps: AppDeps) {
   return createRoute({
@@ -83,7 +83,7 @@ function fearGreedHistoryRoute(deps: AppDeps) {
   });
 }
 
-/** Public market data (SPEC §6: visitors see market data). */
+/** Public market data: visitors see it too. */
 export function createMarketRoutes(deps: AppDeps) {
   // Every visitor sees the same figures, which change when a sync inserts a row: kept until then.
   const maxAgeMs = deps.env.READ_CACHE_SECONDS * 1000;

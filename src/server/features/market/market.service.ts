@@ -41,11 +41,10 @@ export function toMetricsDto(row: MetricsRow): CryptoMetrics {
 }
 
 /**
- * The latest row for a symbol, and the figures 24 hours before it (SPEC §7, made true: the spec's
- * fall-back to "the row before the current one" compared with a sync minutes earlier and labelled
- * it 24h). Each figure comes from the market history — every sync's row plus the backfilled daily
- * history — at that time, or read between the records on either side; missing ones stay null, and
- * with none at all there is no comparison.
+ * The latest row for a symbol, and the figures truly 24 hours before it: not "the row before the
+ * current one", which may be a sync minutes earlier labelled 24h. Each figure comes from the market
+ * history — every sync's row plus the backfilled daily history — at that time, or read between the
+ * records on either side; missing ones stay null, and with none at all there is no comparison.
  */
 export async function getMetricsView(db: Db, symbol: string): Promise<MetricsView> {
   const latest = await db
@@ -101,7 +100,7 @@ function toPoint(row: FearGreedRow | undefined) {
 }
 
 /**
- * SPEC §7: latest; the readings 1, 7 and 30 days before it; yearly high and low over 365 days. The
+ * The latest reading; the readings 1, 7 and 30 days before it; yearly high and low over 365 days. The
  * days count back from the latest reading's own date, not from now: before today's reading is
  * fetched, "now minus a day" found the same reading as the latest and called it yesterday's.
  */

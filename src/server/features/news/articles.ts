@@ -84,8 +84,8 @@ export function cryptoCompareItem(article: CryptoCompareArticle): FeedItem & { s
 
 /**
  * The newest `max` items, newest first: by date, descending; items without a date (or dated in the
- * future, which toArticle treats as undated) follow the dated ones in feed order. Issue 31: a feed of
- * 50,000 items stores 500 and the sync says so.
+ * future, which toArticle treats as undated) follow the dated ones in feed order. A hostile
+ * feed of 50,000 items stores 500 and the sync says so.
  */
 export function newestItems<T extends { publishedAt: Date | null }>(
   items: readonly T[],

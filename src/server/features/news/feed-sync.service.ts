@@ -62,7 +62,7 @@ export async function recordFeedError(db: Db, feedId: string, message: string): 
     .execute();
 }
 
-/** Rows per INSERT: each chunk is its own short statement (issue 31). */
+/** Rows per INSERT: each chunk is its own short statement. */
 export const STORE_CHUNK = 10;
 
 /** Lets the queries and requests waiting behind a chunk run before the next one is sent. */

@@ -4,7 +4,7 @@ import { decodeFeed, parseFeedDocument } from './parse-feed';
 
 /**
  * A feed's untrusted text becomes articles here, on a worker thread (feed-parser.ts), never on the
- * thread that serves HTTP (issue 31): decoding and parsing the body, keeping the newest items up to
+ * thread that serves HTTP: decoding and parsing the body, keeping the newest items up to
  * the cap, sanitising each one's HTML and mapping it.
  */
 export type FeedTask = {

@@ -13,7 +13,7 @@ const adminErrors = {
 const feedId = idParams(FEED_NOT_FOUND);
 const tags = ['Admin: news feeds'];
 
-/** SPEC §7 rss_feeds: admins list, create, edit, toggle and delete feeds; a saved URL must be public. */
+/** RSS feeds: admins list, create, edit, toggle and delete feeds; a saved URL must be public. */
 export function createFeedAdminRoutes(deps: AppDeps) {
   const admin = requireViewer(deps, 'admin');
 

@@ -5,7 +5,7 @@ import { startFixtureServer, type FixtureServer } from '../../../../tests/suppor
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 
 /**
- * Issue 31: the three feeds that froze the site (thousands of items, a title of `<br<br<br…`, a body
+ * The three feeds that froze the site (thousands of items, a title of `<br<br<br…`, a body
  * of `<img <img <img…`) are read for what they say, and the item cap holds and is told to the admin
  * (the sync log row) and the operator (the server log). Correctness, not timing.
  */

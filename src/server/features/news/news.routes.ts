@@ -15,7 +15,7 @@ import { jsonText, sendJson } from '../../lib/request-context';
 import { requireViewer, viewerOf } from '../../lib/viewer';
 import { getArticle, listNews, newsStats, refreshNews } from './news.service';
 
-/** SPEC §7 fetch-news for signed-in users: a few refreshes per user, then 429 until the window ends. */
+/** The news refresh for signed-in users: a few refreshes per user, then 429 until the window ends. */
 export const REFRESH_LIMIT = { window: 5 * 60, max: 3 };
 
 const listRoute = createRoute({

@@ -55,9 +55,10 @@ const toArticle = (row: ArticleRow): NewsArticle => ({
 });
 
 /**
- * SPEC §7 news read, §5 search and filter: newest first, `limit` per page. A search of 3 or more
- * characters uses the GIN full-text index over title and text (stemmed: "regulators" finds
- * "regulation"); a shorter one, or one of stop words only, is a case-insensitive substring match.
+ * The news list, searched (title or text) and filtered (category): newest first, `limit` per page.
+ * A search of 3 or more characters uses the GIN full-text index over title and text (stemmed:
+ * "regulators" finds "regulation"); a shorter one, or one of stop words only, is a case-insensitive
+ * substring match.
  *
  * Newest-first plus a full-text match is two plans in one: a common word is found at once by walking
  * the date index, a rare one only through the GIN index, and PostgreSQL cannot tell them apart (it
@@ -123,7 +124,7 @@ export async function getArticle(db: Db, id: string): Promise<NewsArticlePage> {
 }
 
 /**
- * SPEC §2 News sidebar. Today is the last 24 hours and This Week the last 7 days (the reader's clock,
+ * The news sidebar. Today is the last 24 hours and This Week the last 7 days (the reader's clock,
  * not the server's calendar day); Recent Sources counts the sources of the latest 10 articles, top 5.
  */
 export async function newsStats(db: Db): Promise<NewsStats> {
@@ -187,8 +188,8 @@ export async function activeNewsSourceId(db: Db): Promise<string> {
 }
 
 /**
- * SPEC §7 fetch-news for a member: reads every feed now. Refused (409) while another run holds the
- * source or an administrator switched it off; 502 when every feed failed.
+ * A member's news refresh: reads every feed now. Refused (409) while another run holds the source
+ * or an administrator switched it off; 502 when every feed failed.
  */
 export async function refreshNews(
   db: Db,

@@ -48,7 +48,7 @@ describe('RSS 2.0 (cointelegraph-style.xml)', () => {
     expect(found[3]?.imageUrl).toBe('https://cointelegraph.com/images/fixture-relative.jpg');
   });
 
-  it('takes the image from media:content, titles as plain text, and maps categories onto SPEC §9', () => {
+  it('takes the image from media:content, titles as plain text, and maps categories onto ours', () => {
     expect(found[0]).toMatchObject({
       title: 'Fixture: Spot XRP funds log a third week of net inflows',
       imageUrl: 'https://images.cointelegraph.com/images/528_fixture-xrp-etf.jpg',
@@ -212,7 +212,7 @@ describe('CryptoCompare (news-v2-latest.json)', () => {
   });
 });
 
-describe('newestItems (the per-fetch cap, issue 31)', () => {
+describe('newestItems (the per-fetch cap)', () => {
   const at = (iso: string | null, id: string) => ({ id, publishedAt: iso ? new Date(iso) : null });
   const now = new Date('2026-06-01T00:00:00Z');
 

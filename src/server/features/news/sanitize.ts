@@ -136,7 +136,7 @@ const NON_TEXT = new Set(NON_TEXT_TAGS);
 /**
  * Plain text of an HTML fragment: tags dropped (with the text of scripts, styles and the like),
  * entities decoded, whitespace collapsed. One pass of htmlparser2's tokenizer — linear in the input,
- * whatever the markup (issue 31: an expression over raw markup backtracked on `<br<br<br…`).
+ * whatever the markup (an expression over raw markup backtracked on `<br<br<br…`).
  */
 export function htmlToText(html: string): string {
   const parts: string[] = [];
@@ -171,7 +171,7 @@ export function collapseWhitespace(text: string): string {
 
 /**
  * The first `<img>` of an HTML fragment with a non-empty src, read by htmlparser2 (linear, unlike an
- * expression over raw markup, issue 31); the value is as written (entities decoded), not yet checked.
+ * expression over raw markup); the value is as written (entities decoded), not yet checked.
  */
 export function firstImageSrc(html: string): string | null {
   let found: string | null = null;

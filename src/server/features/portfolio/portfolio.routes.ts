@@ -29,7 +29,7 @@ import { portfolioSummary } from './summary.service';
 const errors = { 401: errorResponse('Not signed in'), 403: errorResponse('Premium only') } as const;
 const tags = ['Portfolio'];
 /**
- * Portfolio tracking (issue 25), Premium: watched XRP Ledger accounts (read-only: an address and a
+ * Portfolio tracking, Premium: watched XRP Ledger accounts (read-only: an address and a
  * name, never a secret) and manual holdings (lots), their import and export.
  */
 export function createPortfolioRoutes(deps: AppDeps) {

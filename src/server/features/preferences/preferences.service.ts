@@ -11,7 +11,7 @@ import type { UserPreferences, UserPreferencesTable } from '../../db/schema';
 
 type Column = Exclude<keyof UserPreferencesTable, 'user_id' | 'created_at' | 'updated_at'>;
 
-/** camelCase API field → snake_case column (SPEC §3 names). */
+/** camelCase API field → snake_case column of user_preferences. */
 function columnOf(field: PreferenceField): Column {
   return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) as Column;
 }
@@ -43,7 +43,7 @@ export function toPreferencesDto(row: UserPreferences): Preferences {
   };
 }
 
-/** SPEC §7: select by user_id; insert with theme_preference light when missing. */
+/** A member's preferences, by user_id; the row is inserted with theme_preference light when missing. */
 export async function getPreferences(db: Db, userId: string): Promise<Preferences> {
   await db
     .insertInto('user_preferences')
@@ -59,7 +59,7 @@ export async function getPreferences(db: Db, userId: string): Promise<Preference
 }
 
 /**
- * A member's change of one preference (SPEC §6): an unknown field or a bad value is refused (422), a
+ * A member's change of one preference: an unknown field or a bad value is refused (422), a
  * Premium-only field for a free member too (403); returns the whole set.
  */
 export async function changePreference(

@@ -22,7 +22,7 @@ describe('/api/preferences', () => {
     });
   });
 
-  it('returns the defaults of SPEC §3 for a new user', async () => {
+  it('returns the defaults for a new user', async () => {
     const { cookie } = await app.signedInUser();
     const body = await (await get(cookie)).json();
     expect(body).toMatchObject({

@@ -30,7 +30,7 @@ const analystErrors = {
   403: errorResponse('Not an analyst or administrator'),
 } as const;
 
-/** /inbox: the analysts' side of the members' questions (issue 27). Analysts and administrators. */
+/** /inbox: the analysts' side of the members' questions. Analysts and administrators. */
 export function createInboxRoutes(deps: AppDeps) {
   const analyst = requireViewer(deps, 'analyst');
   const list = createRoute({

@@ -30,7 +30,7 @@ const memberErrors = {
 /** Replies from one member, an hour. */
 export const REPLY_LIMIT = { window: 60 * 60, max: 30 };
 
-/** /questions: a member's private questions to the analysts (issue 27). */
+/** /questions: a member's private questions to the analysts. */
 export function createQuestionRoutes(deps: AppDeps) {
   const member = requireViewer(deps, 'user');
   // Premium before the body is read: a free member hears why, not what was wrong with the form.

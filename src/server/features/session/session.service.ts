@@ -3,7 +3,7 @@ import { signedOutState } from '@/domain/session/signed-out';
 import type { Viewer } from '../../lib/context';
 import { toProfileDto } from '../../lib/profiles';
 
-/** SPEC §3's session state of a viewer; a blocked member, like no session, is signed out. */
+/** A viewer's session state; a blocked member, like no session, is signed out. */
 export function sessionStateOf(viewer: Viewer | null): SessionState {
   if (!viewer || viewer.profile.blocked) return signedOutState;
   const { user, session, profile } = viewer;

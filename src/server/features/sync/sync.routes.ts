@@ -17,7 +17,7 @@ const adminErrors = {
 } as const;
 const sourceId = idParams('Unknown API source');
 
-/** Admin: data sources, their sync logs, manual syncs and stuck-sync cleanup (SPEC §7 server functions). */
+/** Admin: data sources, their sync logs, manual syncs and stuck-sync cleanup. */
 export function createSyncRoutes(deps: AppDeps) {
   const admin = requireViewer(deps, 'admin');
 

@@ -66,13 +66,13 @@ export function toSyncLogDto(row: ApiSyncLog): SyncLogDto {
   };
 }
 
-/** SPEC §7: api_sources ordered by created_at descending. */
+/** The data sources, created_at descending. */
 export async function listApiSources(db: Db): Promise<ApiSourceDto[]> {
   const rows = await sourceRows(db).orderBy('s.created_at', 'desc').orderBy('s.name').execute();
   return rows.map(toApiSourceDto);
 }
 
-/** SPEC §7: the latest 50 sync logs, started_at descending. */
+/** The latest 50 sync logs, started_at descending. */
 export async function listSyncLogs(db: Db, limit = 50): Promise<SyncLogDto[]> {
   const rows = await db
     .selectFrom('api_sync_logs')

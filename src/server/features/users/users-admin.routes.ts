@@ -21,7 +21,7 @@ const adminErrors = {
 } as const;
 const tags = ['Admin: users'];
 
-/** Admin: the overview's figures, user management and the audit trail (SPEC §2 Admin, §6, §7). */
+/** Admin: the overview's figures, user management and the audit trail. */
 export function createUserAdminRoutes(deps: AppDeps & { billing: BillingContext }) {
   const admin = requireViewer(deps, 'admin');
 

@@ -59,7 +59,7 @@ function toAdminUser(row: AdminUserRow): AdminUser {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
-/** SPEC §7: profiles newest first; here with a search on name or email and pages of 20. */
+/** Profiles newest first; here with a search on name or email and pages of 20. */
 export async function listAdminUsers(db: Db, query: { search?: string | undefined; page: number }) {
   const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
   const filtered = adminUsersQuery(db).$if(pattern !== null, (builder) =>
@@ -94,7 +94,7 @@ export type MemberNotice =
   | { kind: 'unblocked' };
 
 /**
- * An admin's change to a user (SPEC §6, §7): name, plan, blocked. Never their own account; blocking
+ * An admin's change to a user: name, plan, blocked. Never their own account; blocking
  * needs a reason, bans sign-in and ends every session. Each change writes its audit row in the same
  * transaction, so a change without its audit row cannot happen. The member is told of a new plan, a
  * block or an unblock after the change committed; a mail that fails is logged, the change stands.
@@ -281,7 +281,7 @@ export async function listAuditLogs(
 }
 
 /**
- * Premium and complimentary members by kind (issue 28): paying, unpaid, granted by an administrator,
+ * Premium and complimentary members by kind: paying, unpaid, granted by an administrator,
  * complimentary; each once, by the same rule the membership page uses.
  */
 async function premiumKinds(db: Db, now: Date): Promise<Record<PremiumKind, number>> {
@@ -317,8 +317,8 @@ async function premiumKinds(db: Db, now: Date): Promise<Record<PremiumKind, numb
 }
 
 /**
- * SPEC §2 Overview stat cards, plus billing's actual recurring revenue. The estimate is the paying
- * members times Premium's price as the billing provider holds it (issue 28), unknown with the
+ * The admin overview's stat cards, plus billing's actual recurring revenue. The estimate is the paying
+ * members times Premium's price as the billing provider holds it, unknown with the
  * provider's reason when the price cannot be read.
  */
 export async function adminOverview(

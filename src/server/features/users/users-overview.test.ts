@@ -4,7 +4,7 @@ import { startFakeStripe, type FakeStripe } from '../../../../tests/support/fake
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 
 /**
- * Issue 28: the overview's Premium split and revenue estimate, exact, on a database of its own: paying
+ * The overview's Premium split and revenue estimate, exact, on a database of its own: paying
  * members only, at the price the billing provider charges (test mode's, or Stripe's price object).
  */
 

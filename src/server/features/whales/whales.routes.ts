@@ -10,7 +10,7 @@ import { getWhaleStats, listWhaleTransactions } from './whales.service';
 
 const premiumErrors = { 401: errorResponse('Not signed in'), 403: errorResponse('Premium only') } as const;
 
-/** Whale data is premium (SPEC §6); the server refuses it to everyone else, not just the overlay. */
+/** Whale data is premium; the server refuses it to everyone else, not just the overlay. */
 export function createWhaleRoutes(deps: AppDeps) {
   const premium = requireViewer(deps, 'premium');
   const list = createRoute({

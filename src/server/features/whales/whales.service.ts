@@ -15,7 +15,7 @@ export function toWhaleDto(row: Selectable<Database['whale_transactions']>): Wha
   };
 }
 
-/** SPEC §7: the latest whale transactions, transaction_timestamp descending. */
+/** The latest whale transactions, transaction_timestamp descending. */
 export async function listWhaleTransactions(db: Db, limit = WHALE_LIST_LIMIT): Promise<WhaleTransaction[]> {
   const rows = await db
     .selectFrom('whale_transactions')

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTheme } from '@/web/features/preferences';
 
-/** SPEC §2: the logo changes with the theme. */
+/** The logo changes with the theme. */
 export function Logo() {
   const { resolvedTheme } = useTheme();
   return (

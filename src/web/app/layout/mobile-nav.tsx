@@ -6,7 +6,7 @@ import { lazyNamed, useOnceTrue } from '@/web/lib/lazy-named';
 // The panel and its dialog code load when first wanted, not with every page (ADR 0026).
 const MobileNavPanel = lazyNamed(() => import('./mobile-nav-panel'), 'MobileNavPanel');
 
-/** SPEC §2: on mobile the navigation is a slide-in side panel with the same links and the user's name. */
+/** On mobile the navigation is a slide-in side panel with the same links and the user's name. */
 export function MobileNav({ onSignOut }: { onSignOut(): void }) {
   const [open, setOpen] = useState(false);
   const mounted = useOnceTrue(open);

@@ -1,6 +1,6 @@
 import { appRoutes } from '@/domain/routing/routes';
 
-/** SPEC §2 header links, shared by the desktop bar and the mobile side panel. */
+/** The header links, shared by the desktop bar and the mobile side panel. */
 export const headerLinks = [
   { to: appRoutes.home, label: 'Home' },
   { to: appRoutes.news, label: 'News & Insights' },
@@ -10,10 +10,10 @@ export const headerLinks = [
   { to: appRoutes.membership, label: 'Membership' },
 ] as const;
 
-/** Issue 27: an analyst's way in to the questions (the admin dashboard shows them its inbox tab only). */
+/** An analyst's way in to the questions (the admin dashboard shows them its inbox tab only). */
 export const analystInboxPath = `${appRoutes.admin}?tab=inbox`;
 
-/** SPEC §2 footer groups. */
+/** The footer groups. */
 export const footerGroups = [
   {
     title: 'Platform',

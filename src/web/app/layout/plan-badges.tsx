@@ -1,6 +1,6 @@
 import { Crown, Shield } from 'lucide-react';
 
-/** SPEC §2: a crown marks premium users and a shield marks admins. */
+/** A crown marks premium users and a shield marks admins. */
 export function PlanBadges({ isPremium, isAdmin }: { isPremium: boolean; isAdmin: boolean }) {
   return (
     <>

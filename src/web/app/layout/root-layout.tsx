@@ -32,7 +32,7 @@ export function RootLayout() {
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
         <Outlet />
       </main>
-      {/* In the flow above the footer, never over content or dialogs (issue 28 review). */}
+      {/* In the flow above the footer, never over content or dialogs. */}
       <TestModeBanner />
       <Footer />
       <AuthLinkNotices />

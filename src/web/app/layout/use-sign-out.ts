@@ -4,7 +4,7 @@ import { toast } from '@/web/lib/toast';
 import { useSession } from '@/web/lib/session';
 
 /**
- * Sign out behind a confirmation, with the SPEC §8 toasts. The client forgets the user only once the
+ * Sign out behind a confirmation, with a toast either way. The client forgets the user only once the
  * app is on the home page: a guarded page that saw the user vanish would send them to /auth instead.
  */
 export function useSignOut() {

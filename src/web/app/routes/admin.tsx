@@ -6,10 +6,10 @@ import { useSession } from '@/web/lib/session';
 import { PageHeading } from './page-heading';
 
 /**
- * SPEC §2 Admin: the tabs of SPEC §2, Comments (the moderation queue the report emails link to as
- * /admin?tab=comments) and the Analyst Inbox (issue 27: /admin?tab=inbox&question=<id>, the link of
- * the analysts' emails); the open tab is kept in the URL. An analyst who is not an administrator sees
- * the inbox alone, without the billing mode.
+ * The admin dashboard: Overview, User Management, RSS Feeds, API Management and Domino Events,
+ * Comments (the moderation queue the report emails link to as /admin?tab=comments) and the Analyst
+ * Inbox (/admin?tab=inbox&question=<id>, the link of the analysts' emails); the open tab is kept in
+ * the URL. An analyst who is not an administrator sees the inbox alone, without the billing mode.
  */
 export function Component() {
   const { isAdmin } = useSession();

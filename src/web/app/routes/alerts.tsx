@@ -305,7 +305,7 @@ function NotificationSettingsCard({ userId, isPremium }: { userId: string; isPre
   );
 }
 
-/** SPEC §2 Alerts, with real rules, delivered alerts and saved toggles. */
+/** The alerts page, with real rules, delivered alerts and saved toggles. */
 export function Component() {
   const { user, isPremium } = useSession();
   const userId = user?.id ?? '';

@@ -11,7 +11,7 @@ import { MarketOverview } from '@/web/features/market/components/metrics-grid';
 import { WhaleActivity } from '@/web/features/market/components/whale-activity';
 import { PageHeading } from './page-heading';
 
-/** SPEC §2 Analytics. */
+/** The analytics dashboard: metrics, charts, whale activity and the Domino Theory tracker. */
 export function Component() {
   const { isPremium } = useSession();
   // The sections below the first screen render in a second pass React can interrupt, so the first

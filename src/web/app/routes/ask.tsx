@@ -4,7 +4,7 @@ import { AskAnalyst } from '@/web/features/questions';
 import { PageHeading } from './page-heading';
 
 /**
- * /ask (issue 27): Premium members' private questions to the site's analysts. Signed-in members only;
+ * /ask: Premium members' private questions to the site's analysts. Signed-in members only;
  * one who downgraded still reads their questions here.
  */
 export function Component() {

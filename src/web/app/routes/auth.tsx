@@ -18,7 +18,7 @@ import { usePageTitle } from '../use-page-title';
 
 type View = 'tabs' | 'forgot' | 'two-factor';
 
-/** SPEC §2 Auth: Sign In and Sign Up tabs, the free-plan box; a signed-in visitor goes home. */
+/** /auth: Sign In and Sign Up tabs, the free-plan box; a signed-in visitor goes home. */
 export function Component() {
   usePageTitle('Sign In');
   const { user, loading } = useSession();

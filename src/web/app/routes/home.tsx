@@ -26,7 +26,7 @@ const featureCards = [
   },
 ];
 
-/** SPEC §2 Home: hero, Market Updates ticker, and the features and plans section. */
+/** The home page: hero, Market Updates ticker, and the features and plans section. */
 export function Component() {
   usePageTitle('XRP Research');
   const { user, isPremium } = useSession();

@@ -7,7 +7,7 @@ import { member } from '../../../../tests/support/members';
 import { renderApp } from '../../../../tests/support/render-app';
 import { Component as MembershipPage } from './membership';
 
-/** Issue 28: what /membership tells each member about payments and billing, in each billing mode. */
+/** What /membership tells each member about payments and billing, in each billing mode. */
 
 const price = { amountCents: 900, currency: 'usd', interval: 'month', intervalCount: 1 };
 const config = (mode: 'test' | 'stripe') => ({
@@ -66,7 +66,7 @@ describe('/membership in test mode', () => {
     expect(screen.getByTestId('test-mode-notice').textContent).toContain('no card is charged');
     expect(screen.queryByTestId('nothing-to-bill')).toBeNull();
     expect(document.body.textContent).not.toMatch(operatorText);
-    // The card claims no billing while nothing is charged (issue 28 review).
+    // The card claims no billing while nothing is charged.
     await waitFor(() =>
       expect(document.body.textContent).toContain(
         'Every Premium feature for $9 per month; payments are in test mode, so nothing is charged.',

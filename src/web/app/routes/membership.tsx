@@ -15,7 +15,7 @@ import { useCheckoutReturn } from '@/web/features/billing/lib/use-checkout-retur
 import { usePremiumPriceText } from '@/web/features/billing';
 import { PageHeading } from './page-heading';
 
-/** SPEC §2 Membership: plans for visitors and free members; management for premium and complimentary. */
+/** /membership: plans for visitors and free members; management for premium and complimentary. */
 export function Component() {
   const { user, profile, isPremium, loading } = useSession();
   useCheckoutReturn({ loading, signedIn: Boolean(user) });

@@ -26,7 +26,7 @@ function readCategory(value: string | null): NewsCategoryFilter {
 }
 
 /**
- * SPEC §2 News. The search and category live in the URL (?q=…&category=…), so a filtered list can be
+ * The news page. The search and category live in the URL (?q=…&category=…), so a filtered list can be
  * shared and the back button steps through earlier searches.
  */
 export function Component() {

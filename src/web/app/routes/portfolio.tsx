@@ -4,7 +4,7 @@ import { LotsCard, PortfolioInsights, ReadOnlyNote, WatchedAccountsCard } from '
 import { PageHeading } from './page-heading';
 
 /**
- * Portfolio tracking (issue 25, Premium): the XRP Ledger accounts a member watches and the holdings
+ * Portfolio tracking (Premium): the XRP Ledger accounts a member watches and the holdings
  * they enter, added up and valued at the latest synced price.
  */
 export function Component() {

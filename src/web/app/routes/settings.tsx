@@ -14,7 +14,7 @@ const tabs = [
   { value: 'account', label: 'Account', Content: AccountTab },
 ] as const;
 
-/** SPEC §2 Settings: 'Profile Settings' with five tabs; the open tab is kept in the URL. */
+/** Settings: 'Profile Settings' with five tabs; the open tab is kept in the URL. */
 export function Component() {
   return (
     <div className="mx-auto max-w-3xl">

@@ -2,7 +2,7 @@ import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/web/lib/cn';
 
-/** An inline message above a form (SPEC §8 "message in an alert"). */
+/** An inline message above a form (a failed sign-in, for one). */
 export function FormAlert({
   tone = 'error',
   children,

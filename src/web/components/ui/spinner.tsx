@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { cn } from '@/web/lib/cn';
 
-/** SPEC §2: the route guard's loading state reads 'Loading...'. */
+/** The route guard's loading state reads 'Loading...'. */
 export function Spinner({ label = 'Loading...', className }: { label?: string; className?: string }) {
   return (
     <div

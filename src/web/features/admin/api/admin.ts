@@ -24,7 +24,7 @@ export const adminKeys = {
   comments: ['admin', 'comments'],
 } as const satisfies Record<string, QueryKey>;
 
-/** /api/health with the administrator's detail: this server process's event-loop delay (issue 31). */
+/** /api/health with the administrator's detail: this server process's event-loop delay. */
 export const serverHealthQuery = queryOptions({
   queryKey: [...adminKeys.overview, 'health'],
   queryFn: () => unwrap(api.health.$get()),
@@ -106,7 +106,7 @@ export const adminDominoQuery = queryOptions({
 });
 
 /**
- * A mutation with the SPEC §8 toasts: `success` on success, `failure` as the title of the error
+ * A mutation with toasts: `success` on success, `failure` as the title of the error
  * toast (the server's message below it); `apply` puts the answer in the cache at once (a thread the
  * answer is), and `refresh` lists what to refetch afterwards.
  */

@@ -217,7 +217,7 @@ function SyncLogsPanel() {
   );
 }
 
-/** SPEC §2 Admin API Management: sub-tabs API Sources and Sync Logs, both live, and the tasks. */
+/** Admin → API Management: sub-tabs API Sources and Sync Logs, both live, and the tasks. */
 export function ApiTab() {
   return (
     <Tabs defaultValue="sources">

@@ -29,7 +29,7 @@ const impacts = [
 ] as const;
 
 /**
- * SPEC §9: a new event's impact is Medium. Checked with the create schema in both modes: the form
+ * A new event's impact is Medium. Checked with the create schema in both modes: the form
  * always sends every field, and the edit route's schema is the same rules made optional.
  */
 function EventDialog({ event, onClose }: { event: AdminDominoEvent | null; onClose: () => void }) {
@@ -111,7 +111,7 @@ function EventDialog({ event, onClose }: { event: AdminDominoEvent | null; onClo
   );
 }
 
-/** SPEC §2 Admin Domino Events: list in display order, add, edit, delete, activate, move up or down. */
+/** Admin → Domino Events: list in display order, add, edit, delete, activate, move up or down. */
 export function DominoTab() {
   const dates = useDates();
   const events = useQuery(adminDominoQuery);

@@ -102,7 +102,7 @@ describe('FeedsTab feed form', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
-  it('creates a feed with the SPEC defaults (cryptocompare, XRP, enabled), then closes', async () => {
+  it('creates a feed with the defaults (cryptocompare, XRP, enabled), then closes', async () => {
     const sent = bodies();
     renderApp(<FeedsTab />, {
       api: {

@@ -24,7 +24,7 @@ const feedTypes = [
 const categories = NEWS_CATEGORIES.map((category) => [category, category] as const);
 
 /**
- * SPEC §9: a new feed starts as type cryptocompare, category XRP. Checked with the create schema in
+ * A new feed starts as type cryptocompare, category XRP. Checked with the create schema in
  * both modes: the form always sends every field, and the edit route's schema is the same rules made
  * optional. A stored category outside the list shows (and saves) as XRP, what the select displays.
  */
@@ -107,7 +107,7 @@ function FeedDialog({ feed, onClose }: { feed: RssFeedDto | null; onClose: () =>
   );
 }
 
-/** SPEC §2 Admin RSS Feeds: list, add, edit, enable, delete, and trigger a news refresh. */
+/** Admin → RSS Feeds: list, add, edit, enable, delete, and trigger a news refresh. */
 export function FeedsTab() {
   const dates = useDates();
   const feeds = useQuery(feedsQuery);

@@ -13,7 +13,7 @@ const initialParams: InboxParams = { view: 'unassigned', status: 'active', topic
 const byId = (id: string) => document.getElementById(id);
 
 /**
- * The Analyst Inbox (issue 27): members' questions unassigned, assigned to me, or all, and one
+ * The Analyst Inbox: members' questions unassigned, assigned to me, or all, and one
  * question's thread (`?question=`, the link of the analysts' emails) to reply, note, assign and close.
  * The list's view and filters stay while a thread is open.
  */

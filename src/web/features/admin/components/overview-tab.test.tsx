@@ -87,7 +87,7 @@ async function stat(title: string) {
   return { value: value?.textContent, note: note?.textContent ?? null, card: within(card) };
 }
 
-describe('OverviewTab: the server process (issue 31)', () => {
+describe('OverviewTab: the server process', () => {
   it("shows the event loop's delay from the administrator's health detail", async () => {
     await renderOverview(overview({}), {
       status: 'ok',
@@ -108,7 +108,7 @@ describe('OverviewTab: the server process (issue 31)', () => {
   });
 });
 
-describe('OverviewTab: members and revenue (issue 28)', () => {
+describe('OverviewTab: members and revenue', () => {
   it('splits Premium members and estimates revenue from the paying ones at the provider’s price', async () => {
     await renderOverview(overview({}));
     expect(await stat('Premium Users')).toMatchObject({

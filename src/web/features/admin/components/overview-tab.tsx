@@ -43,7 +43,7 @@ const orNone = (value: string | null) =>
     </>
   );
 
-/** "12 paying · 3 granted by admins · 2 complimentary" (issue 28), trials and failed payments when any. */
+/** "12 paying · 3 granted by admins · 2 complimentary", trials and failed payments when any. */
 function premiumSplit(data: AdminOverview): string {
   const parts = [
     `${data.payingPremiumUsers} paying`,
@@ -55,7 +55,7 @@ function premiumSplit(data: AdminOverview): string {
 }
 
 /**
- * Issue 28: paying members × Premium's price as the billing provider holds it, per month; "—" and why
+ * Paying members × Premium's price as the billing provider holds it, per month; "—" and why
  * when the price is unknown. Admin-granted and complimentary members pay nothing and are not counted.
  * In test mode the note says nothing is charged: the figures are the test provider's, not money.
  */
@@ -90,7 +90,7 @@ function RevenueStat({ data }: { data: AdminOverview }) {
 }
 
 /**
- * Issue 31: how late this server process's event loop ran lately. While it is held no request is
+ * How late this server process's event loop ran lately. While it is held no request is
  * answered, so a high figure here is a stall every member felt.
  */
 function EventLoopStat() {
@@ -116,7 +116,7 @@ function EventLoopStat() {
 
 const questionsWord = (count: number) => (count === 1 ? 'question' : 'questions');
 
-/** Issue 27: questions to the analysts: open ones, first response times (last 30 days), and a week's. */
+/** Questions to the analysts: open ones, first response times (last 30 days), and a week's. */
 function QuestionStats({ metrics }: { metrics: QuestionMetrics }) {
   const dates = useDates();
   const answered =
@@ -158,8 +158,8 @@ function QuestionStats({ metrics }: { metrics: QuestionMetrics }) {
 }
 
 /**
- * SPEC §2 Admin Overview: the stat cards (the revenue estimate at Premium's real price, issue 28), and
- * the questions to the analysts (issue 27).
+ * Admin → Overview: the stat cards (the revenue estimate at Premium's real price), and
+ * the questions to the analysts.
  */
 export function OverviewTab() {
   const overview = useQuery(overviewQuery);

@@ -4,7 +4,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { taskRunsQuery } from '../api/admin';
 import { TableScroll } from '@/web/components/ui/table-scroll';
 
-/** Issue 24: the background tasks (prunes), what each does, its last run and error. */
+/** The background tasks (prunes), what each does, its last run and error. */
 export function TasksPanel() {
   const dates = useDates();
   const tasks = useQuery(taskRunsQuery);

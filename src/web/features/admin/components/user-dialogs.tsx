@@ -113,7 +113,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
   );
 }
 
-/** Blocking asks for a reason (SPEC §5); unblocking just confirms. */
+/** Blocking asks for a reason; unblocking just confirms. */
 export function BlockUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const update = useUpdateUser();
   const blocking = !user.blocked;

@@ -107,7 +107,7 @@ function AuditLogCard({
 }
 
 /**
- * SPEC §2 Admin User Management: search, edit name, plan and role (analyst or not: issue 27), block
+ * Admin → User Management: search, edit name, plan and role (analyst or not), block
  * with a reason, and the audit trail.
  */
 export function UsersTab() {

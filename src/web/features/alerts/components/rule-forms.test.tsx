@@ -30,7 +30,7 @@ function recordingRules(sent: unknown[]) {
 }
 
 describe('PriceAlertForm', () => {
-  it('starts at the spec default of 0.70 and sends the target as a number with the note', async () => {
+  it('starts at the default of 0.70 and sends the target as a number with the note', async () => {
     const sent: unknown[] = [];
     renderApp(<PriceAlertForm userId="user-1" disabled={false} />, {
       api: { 'POST /api/alerts/rules': recordingRules(sent) },

@@ -45,7 +45,7 @@ function useSetRule(
   return { submit, pending: create.isPending };
 }
 
-/** SPEC §2: 'Price Target (USD)', step 0.01, default 0.70, and 'Set Alert'; plus direction and a note. */
+/** 'Price Target (USD)', step 0.01, default 0.70, and 'Set Alert'; plus direction and a note. */
 export function PriceAlertForm({ userId, disabled }: { userId: string; disabled: boolean }) {
   const form = useSchemaForm(priceRuleInputSchema, {
     kind: 'price',

@@ -7,7 +7,7 @@ const included = [
   '24h volume and circulating supply',
 ];
 
-/** SPEC §2 Auth: what the free plan includes. */
+/** Beside the sign-in forms: what the free plan includes. */
 export function FreePlanBox() {
   return (
     <aside aria-labelledby="free-plan-heading" className="rounded-xl border bg-muted/40 p-6">

@@ -4,7 +4,7 @@ import { cn } from '@/web/lib/cn';
 
 const barColour = { Weak: 'bg-red-600', Medium: 'bg-amber-500', Strong: 'bg-emerald-600' } as const;
 
-/** SPEC §5 strength meter and the requirement list, updated as the user types. */
+/** The password strength meter and the requirement list, updated as the user types. */
 export function PasswordStrength({ password, rules }: { password: string; rules: readonly PasswordRule[] }) {
   const score = passwordScore(password);
   const label = passwordStrength(score);

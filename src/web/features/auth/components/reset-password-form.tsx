@@ -21,7 +21,7 @@ const resetPasswordSchema = z
   .object({ password: signUpSchema.shape.password, confirm: z.string() })
   .refine((value) => value.password === value.confirm, { message: PASSWORDS_DIFFER, path: ['confirm'] });
 
-/** SPEC PASSWORD_RECOVERY: the emailed link lands here with a token; a new password ends every session. */
+/** Password recovery: the emailed link lands here with a token; a new password ends every session. */
 export function ResetPasswordForm({ token, onDone }: { token: string | null; onDone(): void }) {
   const form = useSchemaForm(resetPasswordSchema, { password: '', confirm: '' });
   const { errors, isSubmitting } = form.formState;

@@ -19,7 +19,7 @@ interface SignInFormProps {
   onForgotPassword(email: string): void;
 }
 
-/** SPEC §2/§8 sign-in: a problem or a refusal is shown in the alert above the form (and a toast). */
+/** Sign-in: a problem or a refusal is shown in the alert above the form (and a toast). */
 export function SignInForm({ onSignedIn, onTwoFactorRequired, onForgotPassword }: SignInFormProps) {
   const form = useSchemaForm(signInSchema, { email: '', password: '' });
   const { errors, isSubmitting } = form.formState;

@@ -12,7 +12,7 @@ import { authErrorMessage } from './auth-errors';
 import { PasswordStrength } from './password-strength';
 import { resendVerificationEmail } from './resend-verification';
 
-/** SPEC §2/§5 sign-up: rules checked live and on submit; the first failing message is shown. */
+/** Sign-up: the password rules checked live and on submit; the first failing message is shown. */
 export function SignUpForm() {
   const form = useSchemaForm(signUpSchema, { fullName: '', email: '', password: '' });
   const { errors, isSubmitting } = form.formState;

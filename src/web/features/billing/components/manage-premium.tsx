@@ -19,7 +19,7 @@ interface ManagePremiumProps {
 }
 
 /**
- * Why there is no billing portal (issue 28): Premium granted by the site's team, or complimentary
+ * Why there is no billing portal: Premium granted by the site's team, or complimentary
  * access, has nothing to bill; whom to ask instead.
  */
 function NothingToBill({ complimentary }: { complimentary: boolean }) {
@@ -38,7 +38,7 @@ function NothingToBill({ complimentary }: { complimentary: boolean }) {
 }
 
 /**
- * SPEC §2 Membership for premium or complimentary members: a paying member's subscription and billing
+ * /membership for premium or complimentary members: a paying member's subscription and billing
  * portal; for Premium granted by an administrator or complimentary access, why there is none.
  */
 export function ManagePremium({ complimentary, summary }: ManagePremiumProps) {

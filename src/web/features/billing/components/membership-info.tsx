@@ -21,8 +21,8 @@ function cardPayments(mode: BillingMode | undefined): { badge: string | null; te
 }
 
 /**
- * SPEC §2 Membership: card payments, XRP payments Coming Soon. The card brands are named only when
- * real payments are on (issue 28): `mode` is the server's billing mode (GET /api/billing/config).
+ * Payment options on /membership: card payments, XRP payments Coming Soon. The card brands are named
+ * only when real payments are on: `mode` is the server's billing mode (GET /api/billing/config).
  */
 export function PaymentOptions({ mode }: { mode: BillingMode | undefined }) {
   const card = cardPayments(mode);
@@ -150,7 +150,7 @@ const contactUs = (
 );
 
 /**
- * The "Need Help?" questions for a Premium member's kind (issue 28): only a paying member is told of
+ * The "Need Help?" questions for a Premium member's kind: only a paying member is told of
  * 'Manage Subscription'; a granted member of 'View Invoices' only when that button is shown
  * (`pastInvoices`); granted and complimentary members are told whom to ask instead.
  */

@@ -3,7 +3,7 @@ import { Button } from '@/web/components/ui/button';
 import { useCheckout } from '../lib/billing-actions';
 import { FreePlanAction, PlanCards } from './plan-cards';
 
-/** SPEC §2 Membership (signed out or free): the two plans and what each button does. */
+/** /membership for visitors and free members: the two plans and what each button does. */
 export function PlanChooser({ signedIn }: { signedIn: boolean }) {
   const checkout = useCheckout(signedIn);
   return (

@@ -1,7 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** What a member reads in test mode (issue 28): never how an operator turns payments on. */
+/** What a member reads in test mode: never how an operator turns payments on. */
 export const TEST_MODE_NOTICE_TITLE = 'Payments are in test mode: no card is charged';
 
 /**

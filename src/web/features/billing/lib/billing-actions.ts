@@ -7,7 +7,7 @@ import { openInNewTab } from './open-in-new-tab';
 const authRequired = () =>
   toast.error('Authentication Required', { description: 'Please sign in to upgrade to Premium.' });
 
-/** SPEC §8 toasts for checkout and portal; a refusal from the server explains itself. */
+/** The text of a checkout or portal failure toast: a refusal from the server explains itself. */
 function failureText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status === 409 ? error.message : fallback;
 }

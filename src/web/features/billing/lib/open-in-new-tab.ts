@@ -1,5 +1,5 @@
 /**
- * SPEC §7: the checkout and portal URLs open in a new tab. The tab is opened at the click (a tab
+ * The checkout and portal URLs open in a new tab. The tab is opened at the click (a tab
  * opened after an await is blocked as a pop-up) and sent to the URL once the server answers; where
  * tabs cannot open, the current one goes there instead. Closed again when the server refuses.
  */

@@ -5,7 +5,7 @@ import { emitSessionEvent } from '@/web/lib/session-events';
 import { syncSubscription, useRefreshPlan } from '../api/billing';
 
 /**
- * SPEC §4 checkout return on /membership: ?success=true → 'Subscription Activated!' and a subscription
+ * The return from checkout to /membership: ?success=true → 'Subscription Activated!' and a subscription
  * refresh (read from the provider, so a webhook still on its way does not leave the page on Free);
  * ?canceled=true → 'Checkout Canceled'. The URL is then reset to /membership.
  */

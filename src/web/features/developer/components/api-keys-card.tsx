@@ -54,7 +54,7 @@ function NewKeyDialog({ apiKey, onClose }: { apiKey: string; onClose: () => void
   );
 }
 
-/** Settings → Account: a Premium member's developer API keys (SPEC §1 "API access for developers"). */
+/** Settings → Account: a Premium member's developer API keys. */
 export function ApiKeysCard() {
   const dates = useDates();
   const { user, isPremium } = useSession();

@@ -16,7 +16,7 @@ const numbers = {
   amount: (value: string | number) => formatAmount(value),
 };
 
-/** SPEC §2 Home: real items only; whale data only for those allowed to see it. */
+/** The ticker's items: real ones only; whale data only for those allowed to see it. */
 function useTickerItems(): { items: readonly TickerItem[]; loading: boolean; failed: boolean } {
   const { isPremium } = useSession();
   const dates = useDates();
@@ -57,7 +57,7 @@ function useTickerItems(): { items: readonly TickerItem[]; loading: boolean; fai
 
 const icons = { whale: Activity, news: Newspaper, 'fear-greed': Gauge };
 
-/** SPEC §2 Home: Market Updates, rotating every 4 s, with dots to pick an item. */
+/** The home page's Market Updates, rotating every 4 s, with dots to pick an item. */
 export function MarketTicker() {
   const { items, loading, failed } = useTickerItems();
   const [index, setIndex] = useState(0);

@@ -24,7 +24,10 @@ const premiumFeatures = [
   { icon: Code2, title: 'API Access', text: 'The same data for your own tools and models.' },
 ];
 
-/** SPEC §2 Home 3: hidden for premium members; buttons depend on whether the visitor is signed in. */
+/**
+ * The home page's features and plans section: hidden for premium members; buttons depend on whether
+ * the visitor is signed in.
+ */
 export function PlansSection() {
   const { user, isPremium, loading } = useSession();
   if (loading || isPremium) return null;

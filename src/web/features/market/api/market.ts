@@ -2,7 +2,7 @@ import type { FearGreedRange, HistoryRange } from '@/domain/market/history';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/web/lib/api-client';
 
-/** SPEC §7 refetch: whale data every 5 minutes (and at once on a live whale event). */
+/** Refetch: whale data every 5 minutes (and at once on a live whale event). */
 const FIVE_MINUTES = 5 * 60_000;
 
 export const metricsQuery = queryOptions({

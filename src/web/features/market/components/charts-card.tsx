@@ -15,7 +15,7 @@ const PriceChart = lazy(() => import('./price-chart'));
 const HistoryChart = lazy(() => import('./history-chart'));
 const FearGreedChart = lazy(() => import('./fear-greed-chart'));
 
-/** SPEC §2 Analytics: what a non-premium user sees instead of the charts (they never get the data). */
+/** Analytics: what a non-premium user sees instead of the charts (they never get the data). */
 function ChartsTeaser() {
   return (
     <div
@@ -42,7 +42,7 @@ function Lazy({ near, children }: { near: boolean; children: ReactNode }) {
 }
 
 /**
- * SPEC §2 Analytics chart card (premium): Price Chart, Market Cap, Marketcap Dominance, and the Fear
+ * The analytics chart card (premium): Price Chart, Market Cap, Marketcap Dominance, and the Fear
  * & Greed history. Every tab is our own chart of stored records; the price tab offers TradingView's
  * widget as an extra, loaded only when a member picks it.
  */

@@ -22,7 +22,7 @@ const toneClass = {
   neutral: 'text-muted-foreground',
 };
 
-/** SPEC §2 Domino Theory Tracker: all events for premium members, the first 2 for everyone else. */
+/** The Domino Theory Tracker: all events for premium members, the first 2 for everyone else. */
 export function DominoTracker() {
   const dates = useDates();
   const { user, isPremium } = useSession();

@@ -138,7 +138,7 @@ function AreaCanvas({
 }
 
 /**
- * The Market Cap and Marketcap Dominance tabs (SPEC §2 Analytics): our own chart of the stored
+ * The Market Cap and Marketcap Dominance tabs of the analytics chart card: our own chart of the stored
  * history, with range buttons, a crosshair legend and, for the market cap, a log scale. Loaded
  * lazily: the chart library is only fetched with a chart.
  */

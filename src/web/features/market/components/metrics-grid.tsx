@@ -45,7 +45,7 @@ export function MarketOverview() {
   );
 }
 
-/** SPEC §2 six metric cards, with the SPEC §4 states (loading, errored, empty, loaded). */
+/** The six metric cards, each loading, errored, empty or loaded. */
 export function MetricsGrid() {
   const metrics = useQuery(metricsQuery);
   const dates = useDates();

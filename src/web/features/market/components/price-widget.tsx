@@ -5,7 +5,7 @@ import { useTheme } from '@/web/features/preferences';
 export const WIDGET_ORIGIN = 'https://s.tradingview.com';
 const PROBE_TIMEOUT_MS = 5_000;
 
-/** SPEC §2 Analytics: COINBASE:XRPUSD, daily interval, following the light or dark theme. */
+/** The price chart widget: COINBASE:XRPUSD, daily interval, following the light or dark theme. */
 export function widgetUrl(theme: 'light' | 'dark'): string {
   const params = new URLSearchParams({
     symbol: 'COINBASE:XRPUSD',

@@ -12,7 +12,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { whaleStatsQuery, whalesQuery } from '../api/market';
 import { PremiumOverlay } from './premium-overlay';
 
-/** SPEC §9: the card shows the 8 most recent of the 20 fetched. */
+/** The card shows the 8 most recent of the 20 fetched. */
 const SHOWN = 8;
 const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
@@ -106,7 +106,7 @@ function WhaleStats() {
   );
 }
 
-/** SPEC §2 Whale Activity with its four stat cards; premium only (the API refuses everyone else). */
+/** Whale Activity with its four stat cards; premium only (the API refuses everyone else). */
 export function WhaleActivity() {
   const { isPremium } = useSession();
   return (

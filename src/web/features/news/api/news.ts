@@ -14,7 +14,7 @@ export type NewsCategoryFilter =
   | 'BUSINESS'
   | 'NEWS';
 
-/** SPEC §7: the list, newest first, 50 a page; search and category run on the server. */
+/** The list, newest first, 50 a page; search and category run on the server. */
 export const newsListQuery = (q: string, category: NewsCategoryFilter) =>
   infiniteQueryOptions({
     queryKey: ['news', 'list', q, category],
@@ -52,7 +52,7 @@ export const newsStatsQuery = queryOptions({
   queryFn: () => unwrap(api.news.stats.$get()),
 });
 
-/** SPEC §7 fetch-news: refresh every feed, then reload the list and the sidebar. */
+/** Refreshes every feed, then reloads the list and the sidebar. */
 export function useRefreshNews() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,11 +8,11 @@ import { Badge } from '@/web/components/ui/badge';
 import { Card } from '@/web/components/ui/card';
 
 /**
- * SPEC §2 News card: the card and 'Read More' both open the article in a new tab. Its age follows the
- * SPEC ('Just now' under an hour); an article the feed did not date says so, with when it was first seen.
- * 'Discuss' opens the article's own page on this site, with its discussion (and its comment count).
- * Memoized: when the comment counts arrive, or the list grows, only the cards whose props changed
- * render again, not all fifty in one task.
+ * A news card: the card and 'Read More' both open the article in a new tab. Its age reads 'Just now'
+ * under an hour, then hours, then days; an article the feed did not date says so, with when it was
+ * first seen. 'Discuss' opens the article's own page on this site, with its discussion (and its
+ * comment count). Memoized: when the comment counts arrive, or the list grows, only the cards whose
+ * props changed render again, not all fifty in one task.
  */
 export const NewsCard = memo(function NewsCard({
   article,

@@ -11,7 +11,7 @@ import { newsStatsQuery } from '../api/news';
  */
 let counts: Intl.NumberFormat | undefined;
 
-/** SPEC §2 News sidebar: News Overview, Recent Sources and Stay Updated. */
+/** The news sidebar: News Overview, Recent Sources and Stay Updated. */
 export function NewsSidebar({ onRefresh, refreshing }: { onRefresh(): void; refreshing: boolean }) {
   const stats = useQuery(newsStatsQuery);
   const figure = (value: number | undefined) =>

@@ -10,7 +10,7 @@ export type PreferenceUpdate = {
   [F in PreferenceField]: { field: F; value: Preferences[F] };
 }[PreferenceField];
 
-/** Saves one preference (SPEC §7), optimistically, with the SPEC §8 toasts. */
+/** Saves one preference, optimistically, with a toast either way. */
 export function useUpdatePreference(userId: string, options: { quiet?: boolean } = {}) {
   const queryClient = useQueryClient();
   const key = preferencesQuery(userId).queryKey;

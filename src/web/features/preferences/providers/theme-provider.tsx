@@ -67,7 +67,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const preferences = useQuery({ ...preferencesQuery(userId ?? ''), enabled: Boolean(userId) });
   const savedPreference = userId ? preferences.data?.themePreference : undefined;
 
-  // SPEC §4: when the session settles (or the user changes) the session decides the theme. This is
+  // When the session settles (or the user changes) the session decides the theme. This is
   // state derived from props, so it is adjusted during render rather than in an effect.
   const sessionKey = session.loading ? 'loading' : `${userId ?? 'anonymous'}:${savedPreference ?? ''}`;
   const [appliedKey, setAppliedKey] = useState<string | null>(null);
@@ -109,7 +109,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   return <ThemeContext value={value}>{children}</ThemeContext>;
 }
 
-/** SPEC §8: using the theme outside its provider is an error. */
+/** Using the theme outside its provider is an error. */
 export function useTheme(): ThemeContextValue {
   const value = use(ThemeContext);
   if (!value) throw new Error('useTheme must be used within a ThemeProvider');

@@ -3,7 +3,7 @@ import { toast } from '@/web/lib/toast';
 import { api, unwrap } from '@/web/lib/api-client';
 import { emitSessionEvent } from '@/web/lib/session-events';
 
-/** SPEC §7 profiles update (own): the full name, with the SPEC §8 toasts. */
+/** A member's update of their own profile: the full name, with a toast either way. */
 export function useUpdateFullName() {
   return useMutation({
     mutationFn: (fullName: string) => unwrap(api.profile.$patch({ json: { fullName } })),

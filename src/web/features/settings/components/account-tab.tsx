@@ -16,7 +16,7 @@ import { broadcastSessionEvent } from '@/web/lib/session-events';
 import { useSession } from '@/web/lib/session';
 import { SecondFactorField } from './second-factor-field';
 
-/** SPEC §4 delete dialog: enabled with a password and the acknowledgement; after success, 2 s, sign out, home. */
+/** The delete dialog: enabled with a password and the acknowledgement; after success, 2 s, sign out, home. */
 const REDIRECT_DELAY_MS = 2000;
 
 type DeleteAccount = z.output<typeof deleteAccountSchema>;

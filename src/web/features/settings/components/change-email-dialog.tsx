@@ -16,7 +16,7 @@ type ChangeEmail = z.output<typeof changeEmailSchema>;
 const empty = { newEmail: '', password: '', code: '' };
 
 /**
- * SPEC §5 email change: a valid, different address and the correct password (and the two-factor code
+ * Email change: a valid, different address and the correct password (and the two-factor code
  * when it is on). The new address confirms first; the current one gets a link that cancels the change.
  * The first problem also shows in the dialog's alert.
  */

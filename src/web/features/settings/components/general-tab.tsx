@@ -15,7 +15,7 @@ import { refusal, useSchemaForm } from '@/web/lib/form';
 import { useUpdateFullName } from '../api/account';
 import { ChangeEmailDialog } from './change-email-dialog';
 
-/** SPEC §2: the full name saves when the field loses focus (a changed one only). */
+/** The full name saves when the field loses focus (a changed one only). */
 function FullNameField({ initial }: { initial: string }) {
   // Checked on leaving the field, which keeps the focus it is leaving to.
   const form = useSchemaForm(profileUpdateSchema, { fullName: initial }, { shouldFocusError: false });

@@ -12,7 +12,10 @@ import { refusal, showFirstProblem, useSchemaForm } from '@/web/lib/form';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** SPEC §5 password change; beyond the spec the current password is verified and other sessions end. */
+/**
+ * Password change: its rules and a matching confirmation; the current password is verified and other
+ * sessions end.
+ */
 export function PasswordForm() {
   const form = useSchemaForm(changePasswordSchema, empty);
   const { errors } = form.formState;

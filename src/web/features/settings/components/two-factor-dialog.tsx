@@ -36,7 +36,7 @@ const copy = copyToClipboard;
  */
 const passwordSchema = signInSchema.pick({ password: true });
 
-/** SPEC §5: Enable needs exactly 6 digits (the field keeps digits only). */
+/** Enable needs exactly 6 digits (the field keeps digits only). */
 const verifySchema = z.object({
   code: z.string().refine(isCompleteTwoFactorCode, 'Enter the 6-digit code from your authenticator app'),
 });
@@ -137,7 +137,7 @@ function VerifyStep({ onVerified }: { onVerified(): void }) {
   );
 }
 
-/** SPEC §4 two-factor dialog: setup (QR shown) → verify (6-digit code) → enabled; then the backup codes, once. */
+/** The two-factor dialog: setup (QR shown) → verify (6-digit code) → enabled; then the backup codes, once. */
 export function TwoFactorDialog({
   open,
   onOpenChange,

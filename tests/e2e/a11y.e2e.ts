@@ -33,6 +33,8 @@ test.describe('accessibility of the account screens', () => {
   });
 
   test('every settings tab has no axe violations in the dark theme', async ({ page, freshUser }) => {
+    // Five pages, each loaded and scanned: more than the default 30 s on a loaded machine.
+    test.setTimeout(60_000);
     await freshUser('Axe Settings');
     await page.request.patch('/api/preferences', { data: { themePreference: 'dark' } });
     for (const tab of ['general', 'security', 'notifications', 'privacy', 'account']) {

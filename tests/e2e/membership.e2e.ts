@@ -20,6 +20,8 @@ test.describe('membership', () => {
     page,
     freshUser,
   }) => {
+    // A whole subscription's life across three tabs: more than the default 30 s on a loaded machine.
+    test.setTimeout(60_000);
     await freshUser('Una Upgrade');
     await page.goto('/membership');
     await expect(page.getByRole('heading', { name: 'Choose Your Membership Plan' })).toBeVisible();

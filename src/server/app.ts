@@ -21,7 +21,7 @@ import { createSyncRoutes } from './features/sync/sync.routes';
 import { createWhaleRoutes } from './features/whales/whales.routes';
 import { AppError, errorBody } from './lib/app-error';
 import { limitRequestBody } from './lib/body-limit';
-import { shedWhenSaturated } from './lib/load-shedding';
+import { refuseWhenHashingFull, shedWhenSaturated } from './lib/load-shedding';
 import { stampClientIp } from './lib/client-ip';
 import { withoutSessionToken } from './lib/auth-response';
 import type { AppDeps, AppEnv } from './lib/context';
@@ -85,6 +85,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   const api = new OpenAPIHono<AppEnv>();
   // First: a saturated process refuses new work before doing any of it (ADR 0066).
   if (deps.saturation) api.use(shedWhenSaturated(deps.saturation));
+  api.use(refuseWhenHashingFull());
   // A write served here is news to this process's in-memory reads at once (a sign-out, a plan, a
   // holding): the writer's next request must not be answered from before it. A member's or a
   // visitor's write changes only their own rows, which announce themselves to every process; only a

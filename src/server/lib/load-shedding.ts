@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { errorBody } from './app-error';
-import { busyMessage } from './password-hash';
+import { busyMessage, hashingBusy, hashingHasRoom } from './password-hash';
 import type { Env } from '../env';
 import type { AppEnv } from './context';
 
@@ -95,5 +95,22 @@ export function shedWhenSaturated(signal: SaturationSignal) {
     c.get('logger')?.warn({ reason: saturation.reason, path: c.req.path }, 'request shed: process saturated');
     if (c.req.path.startsWith('/api/auth/')) return c.json({ code: 'BUSY', message }, 503);
     return c.json(errorBody('unavailable', message), 503);
+  });
+}
+
+/** The requests that start with a password hash: refused before their database work when it is full. */
+const HASHING_FIRST = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+
+/**
+ * A sign-in or sign-up the hashing queue could not admit is refused on arrival, before its rate-limit
+ * and account reads: the refusal then costs no query, and comes back at once however busy the
+ * database is (ADR 0065). Anything that hashes later still meets the same bound in password-hash.ts.
+ */
+export function refuseWhenHashingFull() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.method !== 'POST' || !HASHING_FIRST.has(c.req.path) || hashingHasRoom()) return next();
+    const busy = hashingBusy();
+    c.header('Retry-After', String(busy.retryAfter ?? 1));
+    return c.json({ code: 'BUSY', message: busy.message }, 503);
   });
 }

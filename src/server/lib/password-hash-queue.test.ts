@@ -1,6 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../tests/support/test-app';
-import { configurePasswordHashing, defaultHashQueueMax, hashingCapacity, hashPassword } from './password-hash';
+import {
+  configurePasswordHashing,
+  defaultHashQueueMax,
+  hashingCapacity,
+  hashPassword,
+} from './password-hash';
 
 /**
  * Takes every hash this process admits and keeps taking them until stopped: a keeper whose hash ends
@@ -28,10 +33,13 @@ const busyMessage = /^Busy — try again in (\d+) s$/;
 afterAll(() => configurePasswordHashing({}));
 
 describe('the bound on waiting password hashes', () => {
-  it('is derived from the cores and the cost of one hash: about a second of their work', () => {
-    expect(defaultHashQueueMax(2, 150)).toBe(12);
-    expect(defaultHashQueueMax(8, 100)).toBe(80);
-    expect(defaultHashQueueMax(1, 2_000)).toBe(1);
+  it('is derived from the cores and the cost of one hash: wait and hash within a second', () => {
+    expect(defaultHashQueueMax(2, 150)).toBe(10);
+    expect(defaultHashQueueMax(8, 100)).toBe(72);
+    // Half a second a hash: one may wait per thread; more than that, none may.
+    expect(defaultHashQueueMax(2, 500)).toBe(2);
+    expect(defaultHashQueueMax(2, 600)).toBe(0);
+    expect(defaultHashQueueMax(1, 2_000)).toBe(0);
   });
 
   it('with no room left, every route that hashes answers 503 with Retry-After and writes nothing', async () => {

@@ -11,18 +11,18 @@ import { lazyWorkerPool } from './worker-script';
  */
 export const HASH_COST_MS = 150;
 
-/** How long a sign-in may wait for a hashing thread before being told to come back. */
+/** How long a sign-in's hash may take, its wait for a thread included, before it is refused instead. */
 const MAX_WAIT_MS = 1_000;
 
 const CORES = os.availableParallelism();
 
 /**
- * The hashes that may wait for a thread (ADR 0065): the cores together finish
- * `cores × 1000 / cost` hashes a second, so a queue that long is the most that is through within a
- * second. Past it, waiting would only make every sign-in slow; refusing at once lets the client retry.
+ * The hashes that may wait for a thread (ADR 0065): an admitted hash waits for the ones queued ahead
+ * of it, spread over the cores, then takes its own cost; the bound keeps the two within a second.
+ * Past it, waiting would only make every sign-in slow; refusing at once lets the client retry.
  */
 export function defaultHashQueueMax(cores = CORES, costMs = HASH_COST_MS): number {
-  return cores * Math.max(1, Math.floor(MAX_WAIT_MS / costMs));
+  return cores * Math.max(0, Math.floor(MAX_WAIT_MS / costMs) - 1);
 }
 
 export const busyMessage = (seconds: number) => `Busy — try again in ${seconds} s`;
@@ -44,31 +44,40 @@ export class PasswordHashingBusyError extends AppError {
 const hashing = lazyWorkerPool<DeriveTask, Uint8Array>(import.meta.url, 'password-worker', CORES);
 
 /**
- * Admission (ADR 0065): a hash is admitted while fewer than `cores + queueMax` are running or
- * waiting in this process, and refused at once otherwise. The count is ours, taken before the hash is
- * handed to the pool, so a refusal never waits for a thread to start or a message to come back.
+ * Admission (ADR 0065): a hash is admitted while fewer than `cores + bound` are running or waiting in
+ * this process, and refused at once otherwise. The count is ours, taken before the hash is handed to
+ * the pool, so a refusal never waits for a thread to start or a message to come back.
  */
-let queueMax = defaultHashQueueMax();
+let configuredQueueMax: number | undefined;
 let inFlight = 0;
+/** What a hash has lately cost a thread, measured on hashes that found a thread free. */
+let recentCostMs = HASH_COST_MS;
 
 /**
- * Sets how many hashes may wait (PASSWORD_HASH_QUEUE_MAX; undefined: the derived default). The bound
- * is this process's: each server process has its own threads and queue.
+ * Sets how many hashes may wait (PASSWORD_HASH_QUEUE_MAX; undefined: derived from the cost measured
+ * lately, so a machine slowed by a neighbour admits fewer). The bound is this process's: each server
+ * process has its own threads and queue.
  */
 export function configurePasswordHashing(options: { queueMax?: number | undefined }) {
-  queueMax = options.queueMax ?? defaultHashQueueMax();
+  configuredQueueMax = options.queueMax;
 }
 
 /** How many hashes this process admits at once: one per thread, and the queue's bound. */
-export const hashingCapacity = () => CORES + queueMax;
+export const hashingCapacity = () =>
+  CORES + (configuredQueueMax ?? defaultHashQueueMax(CORES, Math.max(HASH_COST_MS / 2, recentCostMs)));
+
+/** Whether a hash asked for now would be admitted: checked before a sign-in does any other work. */
+export const hashingHasRoom = () => inFlight < hashingCapacity();
+
+/** The answer for a hash refused now. */
+export const hashingBusy = () => new PasswordHashingBusyError(retryAfterSeconds(inFlight));
 
 /** Ends the hashing threads (graceful shutdown). */
 export const closePasswordHashing = (): Promise<void> => hashing.close();
 
 /** Seconds until the hashes ahead of a refused one have drained: they spread over the cores. */
 function retryAfterSeconds(ahead: number): number {
-  const costMs = hashing.meanRunMs() ?? HASH_COST_MS;
-  return Math.max(1, Math.ceil(((ahead - CORES + 1) * costMs) / CORES / 1000));
+  return Math.max(1, Math.ceil(((ahead - CORES + 1) * recentCostMs) / CORES / 1000));
 }
 
 /**
@@ -84,12 +93,17 @@ const KEY_LENGTH = 64;
 const options: crypto.ScryptOptions = { N, r, p, maxmem: 128 * N * r * 2 };
 
 async function keyOf(password: string, salt: string): Promise<Buffer> {
-  if (inFlight >= hashingCapacity()) throw new PasswordHashingBusyError(retryAfterSeconds(inFlight));
+  if (!hashingHasRoom()) throw hashingBusy();
+  const threadFree = inFlight < CORES;
   inFlight += 1;
+  const started = performance.now();
   try {
-    return Buffer.from(
+    const key = Buffer.from(
       await hashing.run({ password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, options }),
     );
+    // A hash that waited for no thread took what one costs now; the mean leans on the recent ones.
+    if (threadFree) recentCostMs = 0.8 * recentCostMs + 0.2 * (performance.now() - started);
+    return key;
   } finally {
     inFlight -= 1;
   }

@@ -11,13 +11,6 @@ export function workerScript(callerUrl: string, name: string): { url: URL; execA
   return { url: new URL(`./${name}.mjs`, callerUrl), execArgv: [] };
 }
 
-export interface LazyWorkerPool<Task, Result> {
-  run: (task: Task) => Promise<Result>;
-  /** Mean milliseconds a task ran on its thread, or undefined before the first one ended. */
-  meanRunMs: () => number | undefined;
-  close: () => Promise<void>;
-}
-
 /**
  * A Piscina pool of worker threads running the script `name` beside the caller, made on the first
  * task and holding no thread after a minute idle, so an idle server starts none (ADR 0051, ADR 0058).
@@ -26,7 +19,7 @@ export function lazyWorkerPool<Task, Result>(
   callerUrl: string,
   name: string,
   maxThreads: number,
-): LazyWorkerPool<Task, Result> {
+): { run: (task: Task) => Promise<Result>; close: () => Promise<void> } {
   let pool: Piscina<Task, Result> | undefined;
   return {
     run(task) {
@@ -41,12 +34,6 @@ export function lazyWorkerPool<Task, Result>(
         });
       }
       return pool.run(task);
-    },
-    meanRunMs() {
-      const runTime = pool?.histogram.runTime;
-      return runTime && pool && pool.completed > 0 && Number.isFinite(runTime.mean)
-        ? runTime.mean
-        : undefined;
     },
     async close() {
       const closing = pool;

@@ -290,7 +290,7 @@ export async function runMembers(
     /**
      * One request, timed until its last byte arrived. The body is read as the server sent it, not
      * decoded: a browser decompresses on its own CPU, while here that work would run on the cores the
-     * server is measured on, queued on the generator's own thread pool (docs/operations.md).
+     * server is measured on, queued on the generator's own thread pool (bench/RESULTS.md).
      */
     const call = async (
       kind: Kind,

@@ -1,6 +1,6 @@
 /**
  * Premium's price as the billing provider holds it, and how pages write it. No zod here: the home
- * page shows the price, and zod is kept off it (docs/operations.md, the web benchmark).
+ * page shows the price, and zod is kept off it (bench/RESULTS.md, the web benchmark).
  */
 export interface PlanPrice {
   amountCents: number;

@@ -1,21 +1,32 @@
+import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 
+/** Test files that read whether a module has been loaded yet: each needs a module graph of its own. */
+const freshModuleFiles = ['src/server/upstreams/xrpl.test.ts'];
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias },
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. The
+    // server tests wait on sockets, timers and PostgreSQL much of their time, so one worker more than
+    // the cores keeps both busy (ADR 0067).
+    maxWorkers: os.availableParallelism() + 1,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/dom-setup.ts'],
+          // The files share a worker's loaded modules instead of importing React and the app again
+          // for each one; each file still gets a document of its own (`@vitest-environment jsdom`).
+          isolate: false,
         },
       },
       {
@@ -23,6 +34,19 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts'],
+          exclude: freshModuleFiles,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each test builds its own app, database and fakes; the modules are loaded once per worker.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-fresh',
+          include: freshModuleFiles,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

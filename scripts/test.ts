@@ -5,6 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './chromium';
 import { ensureDatabaseTemplate } from './db-template';
+import {
+  formatSeconds,
+  playwrightTimings,
+  slowestTests,
+  vitestTimings,
+  type TestTiming,
+} from './test-timings';
 
 /**
  * `npm test`: every test, fastest failures first. Unit and integration tests on embedded PGlite; the
@@ -19,6 +26,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 await ensureDatabaseTemplate(root);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'xrp-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each suite's wall time, and every test's own, for the summary at the end. */
+const phases: { label: string; seconds: number }[] = [];
+const timings: TestTiming[] = [];
+const started = performance.now();
 
 /** Runs one suite; `report` (a JSON file the suite writes) and `count` add its tests to the totals. */
 function run(
@@ -29,14 +40,29 @@ function run(
   count?: (json: unknown) => void,
 ) {
   process.stdout.write(`\n=== ${label} ===\n`);
+  const phaseStarted = performance.now();
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
+  phases.push({ label, seconds: (performance.now() - phaseStarted) / 1000 });
   if (report && count && fs.existsSync(report)) count(JSON.parse(fs.readFileSync(report, 'utf8')));
   if (result.status !== 0) {
+    printTimings();
     process.stdout.write(
       `\n${label} failed.\n${totals.passed} passed, ${Math.max(totals.failed, 1)} failed\n`,
     );
     process.exit(result.status ?? 1);
   }
+}
+
+/** Where the time went: each phase's wall time, then the ten slowest tests of any suite. */
+function printTimings() {
+  const lines = ['', '=== Time ==='];
+  for (const phase of phases) lines.push(`${formatSeconds(phase.seconds).padStart(8)}  ${phase.label}`);
+  lines.push(`${formatSeconds((performance.now() - started) / 1000).padStart(8)}  in all`);
+  lines.push('', 'Slowest tests:');
+  for (const test of slowestTests(timings, 10)) {
+    lines.push(`${formatSeconds(test.ms / 1000).padStart(8)}  [${test.suite}] ${test.name}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 interface VitestReport {
@@ -45,7 +71,8 @@ interface VitestReport {
   numPendingTests: number;
   numTodoTests: number;
 }
-const countVitest = (json: unknown) => {
+const countVitest = (suite: string) => (json: unknown) => {
+  timings.push(...vitestTimings(suite, json));
   const report = json as VitestReport;
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
@@ -65,7 +92,7 @@ run(
   [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
   embeddedEnv,
   unitReport,
-  countVitest,
+  countVitest('PGlite'),
 );
 
 if (TEST_DATABASE_URL) {
@@ -77,13 +104,15 @@ if (TEST_DATABASE_URL) {
       'run',
       '--project',
       'server',
+      '--project',
+      'server-fresh',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${pgReport}`,
     ],
     process.env,
     pgReport,
-    countVitest,
+    countVitest('PostgreSQL'),
   );
 } else {
   process.stdout.write(
@@ -98,6 +127,7 @@ run(
   { ...embeddedEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
   e2eReport,
   (json) => {
+    timings.push(...playwrightTimings(json));
     const stats = (
       json as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }
     ).stats;
@@ -118,6 +148,7 @@ if (TEST_DATABASE_URL) {
   totals.passed += 1;
 }
 
+printTimings();
 process.stdout.write(
   `\nAll suites passed.\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
 );

@@ -70,6 +70,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     // No test reaches a public ledger server: nothing listens on port 9 (tests start a fake rippled).
     XRPL_WS_URL: 'ws://127.0.0.1:9',
     XRPL_WS_FALLBACK_URL: 'ws://127.0.0.1:9',
+    // The derived bound shrinks when a hash is slow, as it is when test files share the cores; the
+    // tests of the bound set their own (password-hash-queue.test.ts).
+    PASSWORD_HASH_QUEUE_MAX: '64',
     ...overrides,
   });
   if (!result.ok) throw new Error(result.errors.join('\n'));

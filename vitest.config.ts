@@ -5,9 +5,6 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 
-/** Test files that read whether a module has been loaded yet: each needs a module graph of its own. */
-const freshModuleFiles = ['src/server/upstreams/xrpl.test.ts'];
-
 export default defineConfig({
   plugins: [react()],
   resolve: { alias },
@@ -34,22 +31,12 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts'],
-          exclude: freshModuleFiles,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each test builds its own app, database and fakes; the modules are loaded once per worker.
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'server-fresh',
-          include: freshModuleFiles,
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A process per file (Vitest's default), not one shared by many files: a worker that started
+          // and ended many embedded databases crashed in V8's WebAssembly code-page bookkeeping
+          // (`jit_page_->allocations_.erase(addr) == 1`, ADR 0067).
         },
       },
       {

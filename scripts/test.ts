@@ -56,11 +56,11 @@ function run(
 /** Where the time went: each phase's wall time, then the ten slowest tests of any suite. */
 function printTimings() {
   const lines = ['', '=== Time ==='];
-  for (const phase of phases) lines.push(`${formatSeconds(phase.seconds).padStart(8)}  ${phase.label}`);
-  lines.push(`${formatSeconds((performance.now() - started) / 1000).padStart(8)}  in all`);
+  for (const phase of phases) lines.push(`${formatSeconds(phase.seconds).padStart(9)}  ${phase.label}`);
+  lines.push(`${formatSeconds((performance.now() - started) / 1000).padStart(9)}  in all`);
   lines.push('', 'Slowest tests:');
   for (const test of slowestTests(timings, 10)) {
-    lines.push(`${formatSeconds(test.ms / 1000).padStart(8)}  [${test.suite}] ${test.name}`);
+    lines.push(`${formatSeconds(test.ms / 1000).padStart(9)}  [${test.suite}] ${test.name}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
@@ -104,8 +104,6 @@ if (TEST_DATABASE_URL) {
       'run',
       '--project',
       'server',
-      '--project',
-      'server-fresh',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${pgReport}`,

@@ -8,6 +8,7 @@ import { createTestBillingRoutes } from './features/billing/billing-test.routes'
 import type { Billing } from './features/billing/billing';
 import { authGate } from './features/account/auth-limits';
 import { createDominoAdminRoutes } from './features/domino/domino-admin.routes';
+import { createKnownAccountsAdminRoutes } from './features/known-accounts/known-accounts-admin.routes';
 import { createDominoRoutes } from './features/domino/domino.routes';
 import { createFeedAdminRoutes } from './features/news/feeds-admin.routes';
 import { createNewsRoutes } from './features/news/news.routes';
@@ -64,6 +65,7 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createWhaleRoutes(deps))
     .route('/', createDominoRoutes(deps))
     .route('/', createDominoAdminRoutes(deps))
+    .route('/', createKnownAccountsAdminRoutes(deps))
     .route('/', createNewsRoutes(deps))
     .route('/', createFeedAdminRoutes(deps))
     .route('/', createAlertRoutes(deps))

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
 import { removeUserTraces } from './features/account/account.service';
+import { addCuratedAccounts } from './features/known-accounts';
 import { createBilling, type Billing } from './features/billing/billing';
 import { cancelForDeletion } from './features/billing/billing-provider.service';
 import { createViewerCache } from './lib/viewer-cache';
@@ -77,6 +78,8 @@ export async function createRuntime(options: {
   if (options.migrate !== false) {
     const rehashed = await hashLegacyBackupCodes(handle.db, resolveAuthSecret(env));
     if (rehashed > 0) logger.info({ accounts: rehashed }, 'backup codes now stored as hashes');
+    const named = await addCuratedAccounts(handle.db);
+    if (named > 0) logger.info({ accounts: named }, 'known account names added');
   }
   const events = new EventBus((ids) => loadEvents(handle.db, ids), logger);
   const alerts = {

@@ -88,6 +88,9 @@ export const auditActionSchema = z.enum([
   'comment_delete',
   'commenting_stop',
   'commenting_resume',
+  'known_account_add',
+  'known_account_update',
+  'known_entity_merge',
 ]);
 
 export const auditLogSchema = z

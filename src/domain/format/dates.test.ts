@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDateFormatter, type DateFormatStyle } from './dates';
+import { createDateFormatter, startOfDayIn, type DateFormatStyle } from './dates';
 
 /** 2026-01-03 07:05 UTC: a Saturday morning in London, the evening before in Los Angeles. */
 const MOMENT = '2026-01-03T07:05:00Z';
@@ -87,5 +87,27 @@ describe('one formatter for every date the site shows', () => {
     const formatter = createDateFormatter({ timeZone: 'Mars/Olympus', dateFormat: 'US' }, () => NOW);
     expect(formatter.settings.timeZone).toBe('UTC');
     expect(formatter.dateTime(MOMENT)).toBe('Jan 3, 7:05 AM');
+  });
+});
+
+describe('where a calendar day begins in a zone', () => {
+  it('is that zone midnight, in UTC', () => {
+    expect(startOfDayIn('2026-11-20', 'UTC')).toBe('2026-11-20T00:00:00.000Z');
+    expect(startOfDayIn('2026-11-20', 'Asia/Tokyo')).toBe('2026-11-19T15:00:00.000Z');
+    expect(startOfDayIn('2026-11-20', 'America/New_York')).toBe('2026-11-20T05:00:00.000Z');
+    expect(startOfDayIn('2026-07-20', 'America/New_York')).toBe('2026-07-20T04:00:00.000Z');
+    expect(startOfDayIn('2026-11-20', 'Asia/Kolkata')).toBe('2026-11-19T18:30:00.000Z');
+  });
+
+  it('holds across a daylight-saving change the night before', () => {
+    // New York moved its clocks back at 02:00 on 1 November 2026: the 2nd starts at UTC-5.
+    expect(startOfDayIn('2026-11-02', 'America/New_York')).toBe('2026-11-02T05:00:00.000Z');
+    expect(startOfDayIn('2026-11-01', 'America/New_York')).toBe('2026-11-01T04:00:00.000Z');
+  });
+
+  it('is null for a day that does not exist, and UTC for an unknown zone', () => {
+    expect(startOfDayIn('2026-02-30', 'UTC')).toBeNull();
+    expect(startOfDayIn('20 Nov', 'UTC')).toBeNull();
+    expect(startOfDayIn('2026-11-20', 'Mars/Olympus')).toBe('2026-11-20T00:00:00.000Z');
   });
 });

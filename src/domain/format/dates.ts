@@ -248,3 +248,35 @@ export function createDateFormatter(
 export function deviceDateFormatter(clock?: () => Date): DateFormatter {
   return createDateFormatter({ timeZone: deviceTimeZone(), dateFormat: 'US' }, clock);
 }
+
+/**
+ * The moment a calendar day ('yyyy-mm-dd') begins in a time zone, as an ISO instant: where a member's
+ * "from 20 November" starts for them. Null for a day that is not one. The zone's offset is read at the
+ * UTC midnight of that day, then again at the start it gives, so a day that begins just after a
+ * daylight-saving change still starts at its own midnight.
+ */
+export function startOfDayIn(isoDay: string, timeZone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const midnightUtc = Date.UTC(year, month, day);
+  const check = new Date(midnightUtc);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month || check.getUTCDate() !== day)
+    return null;
+  const zone = isKnownTimeZone(timeZone) ? timeZone : 'UTC';
+  // How far the zone's wall clock is ahead of UTC at `at`, in milliseconds.
+  const offsetAt = (at: number) => {
+    const parts = local(new Date(at), zone);
+    const wall = Date.UTC(
+      Number(parts.year),
+      parts.month - 1,
+      Number(parts.day),
+      Number(parts.hour24) % 24,
+      Number(parts.minute),
+    );
+    return wall - Math.floor(at / 60_000) * 60_000;
+  };
+  let start = midnightUtc - offsetAt(midnightUtc);
+  start = midnightUtc - offsetAt(start);
+  return new Date(start).toISOString();
+}

@@ -21,6 +21,11 @@ export const pageHeadings = {
     description:
       'Price targets, market moves, whales and the news that matters, in the app, by email and by push.',
   },
+  whales: {
+    title: 'Whale Transactions',
+    description:
+      'Every XRP payment of 1M XRP or more: who moved it, what it was worth then, and whether it went onto or off an exchange.',
+  },
   portfolio: {
     title: 'Portfolio',
     description:

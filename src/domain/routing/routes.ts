@@ -5,6 +5,8 @@ export const appRoutes = {
   news: '/news',
   analytics: '/analytics',
   alerts: '/alerts',
+  /** Every whale payment, named and valued, with filters: Premium. */
+  whales: '/whales',
   /** Portfolio tracking: Premium. */
   portfolio: '/portfolio',
   /** Direct analyst access: a member's questions to the analysts. */

@@ -40,6 +40,17 @@ describe('whale payments of a ledger (fixture edge cases)', () => {
     });
     expect(big?.timestamp.toISOString()).toBe('2025-12-12T16:00:00.000Z');
   });
+
+  it('keeps the destination tag an exchange credits the deposit by', () => {
+    expect(
+      whales
+        .map((whale) => [whale.amountXrp, whale.destinationTag])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    ).toEqual([
+      ['1000000', 7],
+      ['2500000', 104422],
+    ]);
+  });
 });
 
 describe('units', () => {

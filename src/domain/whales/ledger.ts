@@ -6,7 +6,13 @@ const THRESHOLD_DROPS = BigInt(WHALE_THRESHOLD_XRP) * DROPS_PER_XRP;
 /** A transaction of a `ledger` reply with `transactions: true, expand: true` (API v2). */
 export interface LedgerTransaction {
   hash?: string;
-  tx_json?: { TransactionType?: string; Account?: string; Destination?: string; date?: number };
+  tx_json?: {
+    TransactionType?: string;
+    Account?: string;
+    Destination?: string;
+    DestinationTag?: number;
+    date?: number;
+  };
   meta?: { TransactionResult?: string; delivered_amount?: unknown } | string;
   close_time_iso?: string;
 }
@@ -18,6 +24,8 @@ export interface WhalePayment {
   amountDrops: bigint;
   from: string;
   to: string;
+  /** The tag an exchange credits a deposit by; null when the payment has none. */
+  destinationTag: number | null;
   timestamp: Date;
   ledgerIndex: number;
 }
@@ -47,6 +55,7 @@ export function extractWhalePayments(
       amountXrp: dropsToXrp(drops),
       from: tx.Account,
       to: tx.Destination,
+      destinationTag: typeof tx.DestinationTag === 'number' ? tx.DestinationTag : null,
       timestamp: transaction.close_time_iso ? new Date(transaction.close_time_iso) : ledger.closeTime,
       ledgerIndex: ledger.ledgerIndex,
     });

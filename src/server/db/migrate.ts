@@ -26,6 +26,7 @@ import * as m0023 from './migrations/0023-unique-display-names';
 import * as m0024 from './migrations/0024-analyst-questions';
 import * as m0025 from './migrations/0025-announce-whose-change';
 import * as m0026 from './migrations/0026-display-name-skeletons';
+import * as m0027 from './migrations/0027-known-accounts';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024-analyst-questions': m0024,
   '0025-announce-whose-change': m0025,
   '0026-display-name-skeletons': m0026,
+  '0027-known-accounts': m0027,
 };
 
 /** Every migration this code knows, oldest first. */

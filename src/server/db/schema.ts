@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AccountCategory, AccountOrigin } from '@/domain/known-accounts/known-accounts.schema';
 import type { SubscriptionPlan } from '@/domain/plans/entitlements';
 import type { ThemePreference } from '@/domain/preferences/preferences.schema';
 import type {
@@ -189,7 +190,22 @@ export interface WhaleTransactionsTable {
   from_address: string;
   to_address: string;
   ledger_index: ColumnType<number | null, number | null | undefined, number | null>;
+  destination_tag: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
+}
+
+export interface KnownAccountsTable {
+  address: string;
+  label: string;
+  entity: string;
+  category: AccountCategory;
+  source_name: string;
+  source_url: string;
+  origin: AccountOrigin;
+  checked_at: NullableTimestamp;
+  retired_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface DominoEventsTable {
@@ -241,7 +257,10 @@ export type AuditActionType =
   | 'comment_restore'
   | 'comment_delete'
   | 'commenting_stop'
-  | 'commenting_resume';
+  | 'commenting_resume'
+  | 'known_account_add'
+  | 'known_account_update'
+  | 'known_entity_merge';
 
 export interface AdminAuditLogsTable {
   id: Generated<string>;
@@ -336,6 +355,7 @@ export interface Database {
   crypto_metrics: CryptoMetricsTable;
   fear_greed_index: FearGreedIndexTable;
   whale_transactions: WhaleTransactionsTable;
+  known_accounts: KnownAccountsTable;
   domino_events: DominoEventsTable;
   rss_feeds: RssFeedsTable;
   api_sources: ApiSourcesTable;

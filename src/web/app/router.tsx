@@ -72,7 +72,10 @@ export const routes: RouteObject[] = [
       {
         element: <RouteGuard access="premium" />,
         handle: guardHandle,
-        children: [page(appRoutes.portfolio, () => import('./routes/portfolio'))],
+        children: [
+          page(appRoutes.portfolio, () => import('./routes/portfolio')),
+          page(appRoutes.whales, () => import('./routes/whales')),
+        ],
       },
       {
         // Analysts see the dashboard's inbox tab only; administrators every tab.

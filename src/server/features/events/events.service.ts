@@ -6,7 +6,7 @@ import type { LiveEvent } from '../../lib/event-bus';
 import { toMetricsDto } from '../market';
 import { readApiSource, toSyncLogDto } from '../sync';
 import { toNotificationDto } from '../alerts';
-import { toWhaleDto } from '../whales';
+import { readWhaleTransaction } from '../whales';
 
 async function loadData(
   db: Db,
@@ -41,12 +41,8 @@ async function loadData(
         : null;
     }
     case 'whale': {
-      const row = await db
-        .selectFrom('whale_transactions')
-        .selectAll()
-        .where('id', '=', rowId)
-        .executeTakeFirst();
-      return row ? { type, data: toWhaleDto(row) } : null;
+      const whale = await readWhaleTransaction(db, rowId);
+      return whale ? { type, data: whale } : null;
     }
     case 'sync_log': {
       const row = await db.selectFrom('api_sync_logs').selectAll().where('id', '=', rowId).executeTakeFirst();

@@ -35,6 +35,7 @@ export async function storeLedgerWhales(
             from_address: whale.from,
             to_address: whale.to,
             ledger_index: whale.ledgerIndex,
+            destination_tag: whale.destinationTag,
           })),
         )
         .onConflict((conflict) => conflict.column('transaction_hash').doNothing())

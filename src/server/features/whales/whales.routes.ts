@@ -1,25 +1,63 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { whaleStatsSchema, whaleTransactionSchema } from '@/domain/whales/whales.schema';
+import { ACCOUNT_CATEGORIES } from '@/domain/known-accounts/known-accounts.schema';
+import {
+  WHALE_PAGE_LIMIT,
+  whaleFilterSchema,
+  whalePageSchema,
+  whaleStatsSchema,
+  whaleTransactionSchema,
+} from '@/domain/whales/whales.schema';
 import type { AppDeps } from '../../lib/context';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
+import { createRouter, errorResponse, jsonContent, limitQuery } from '../../lib/router';
 import { ACCOUNT_CHANGES, cachedRead } from '../../lib/read-cache';
 import { jsonText, PRIVATE, sendJson } from '../../lib/request-context';
 import { requireViewer } from '../../lib/viewer';
-import { getWhaleStats, listWhaleTransactions } from './whales.service';
+import { listEntities } from '../known-accounts';
+import { getWhaleStats, listWhalePage, listWhaleTransactions } from './whales.service';
 
 const premiumErrors = { 401: errorResponse('Not signed in'), 403: errorResponse('Premium only') } as const;
+
+const entitySchema = z
+  .object({ entity: z.string(), category: z.enum(ACCOUNT_CATEGORIES), accounts: z.number() })
+  .meta({ id: 'WhaleEntity' });
 
 /** Whale data is premium; the server refuses it to everyone else, not just the overlay. */
 export function createWhaleRoutes(deps: AppDeps) {
   const premium = requireViewer(deps, 'premium');
+
   const list = createRoute({
     method: 'get',
     path: '/whales',
     tags: ['Whales'],
-    summary: 'The latest 20 whale transactions (premium)',
+    summary: 'The latest 20 whale transactions, named, with their dollar value (premium)',
     middleware: premium,
     responses: { 200: jsonContent(z.array(whaleTransactionSchema), 'Newest first'), ...premiumErrors },
+  });
+  const history = createRoute({
+    method: 'get',
+    path: '/whales/history',
+    tags: ['Whales'],
+    summary: 'Every stored whale transaction, newest first, a page at a time, filtered (premium)',
+    middleware: premium,
+    request: {
+      query: limitQuery(100, WHALE_PAGE_LIMIT)
+        .extend({ before: z.string().max(200).optional() })
+        .extend(whaleFilterSchema.shape),
+    },
+    responses: {
+      200: jsonContent(whalePageSchema, 'A page, and the cursor of the next'),
+      422: errorResponse('Invalid filter or page link'),
+      ...premiumErrors,
+    },
+  });
+  const entities = createRoute({
+    method: 'get',
+    path: '/whales/entities',
+    tags: ['Whales'],
+    summary: 'The entities the registry of known accounts names, for the filters (premium)',
+    middleware: premium,
+    responses: { 200: jsonContent(z.array(entitySchema), 'By name'), ...premiumErrors },
   });
   const stats = createRoute({
     method: 'get',
@@ -30,22 +68,20 @@ export function createWhaleRoutes(deps: AppDeps) {
     responses: { 200: jsonContent(whaleStatsSchema, 'The stats'), ...premiumErrors },
   });
   // The newest twenty, the same for every Premium member: read once until a whale is stored (its live
-  // event) or changed (migration 0025), not once per dashboard (ADR 0052).
+  // event), a name or a price changes, or a row is changed (migration 0025), not once per dashboard.
   const latest = cachedRead(
     deps.events,
     async () => jsonText(await listWhaleTransactions(deps.db)),
     () => '',
     deps.env.READ_CACHE_SECONDS * 1000,
-    [
-      'news_articles',
-      'rss_feeds',
-      'fear_greed_index',
-      'crypto_metrics',
-      'market_history',
-      ...ACCOUNT_CHANGES,
-    ],
+    ['news_articles', 'rss_feeds', 'fear_greed_index', 'crypto_metrics', ...ACCOUNT_CHANGES],
   );
   return createRouter()
     .openapi(list, async (c) => sendJson(c, await latest(), PRIVATE))
+    .openapi(history, async (c) => {
+      const { limit, before, ...filter } = c.req.valid('query');
+      return c.json(await listWhalePage(deps.db, { limit, before, filter }), 200);
+    })
+    .openapi(entities, async (c) => c.json(await listEntities(deps.db), 200))
     .openapi(stats, async (c) => c.json(await getWhaleStats(deps.db), 200));
 }

@@ -1,10 +1,60 @@
-import { sql, type Selectable } from 'kysely';
-import { WHALE_LIST_LIMIT, type WhaleStats, type WhaleTransaction } from '@/domain/whales/whales.schema';
+import { sql, type RawBuilder } from 'kysely';
+import type { AccountCategory } from '@/domain/known-accounts/known-accounts.schema';
+import type { FlowKind } from '@/domain/known-accounts/flow-kind';
+import {
+  WHALE_LIST_LIMIT,
+  type WhaleFilter,
+  type WhalePage,
+  type WhaleParty,
+  type WhaleStats,
+  type WhaleTransaction,
+} from '@/domain/whales/whales.schema';
 import type { Db } from '../../db/client';
-import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { sourceHealth } from '../sync';
 
-export function toWhaleDto(row: Selectable<Database['whale_transactions']>): WhaleTransaction {
+interface Row {
+  id: string;
+  transaction_hash: string;
+  amount_xrp: string;
+  transaction_timestamp: Date;
+  from_address: string;
+  to_address: string;
+  destination_tag: number | null;
+  kind: FlowKind;
+  from_label: string | null;
+  from_entity: string | null;
+  from_category: AccountCategory | null;
+  from_source_name: string | null;
+  from_source_url: string | null;
+  from_checked_at: Date | null;
+  to_label: string | null;
+  to_entity: string | null;
+  to_category: AccountCategory | null;
+  to_source_name: string | null;
+  to_source_url: string | null;
+  to_checked_at: Date | null;
+  price_usd: string | null;
+  price_at: Date | null;
+  amount_usd: string | null;
+}
+
+function party(row: Row, side: 'from' | 'to'): WhaleParty | null {
+  const label = row[`${side}_label`];
+  const entity = row[`${side}_entity`];
+  const category = row[`${side}_category`];
+  if (label === null || entity === null || category === null) return null;
+  return {
+    label,
+    entity,
+    category,
+    sourceName: row[`${side}_source_name`] ?? '',
+    sourceUrl: row[`${side}_source_url`] ?? '',
+    checkedAt: row[`${side}_checked_at`]?.toISOString() ?? null,
+  };
+}
+
+function toDto(row: Row): WhaleTransaction {
   return {
     id: row.id,
     transactionHash: row.transaction_hash,
@@ -12,18 +62,116 @@ export function toWhaleDto(row: Selectable<Database['whale_transactions']>): Wha
     transactionTimestamp: row.transaction_timestamp.toISOString(),
     fromAddress: row.from_address,
     toAddress: row.to_address,
+    destinationTag: row.destination_tag,
+    from: party(row, 'from'),
+    to: party(row, 'to'),
+    kind: row.kind,
+    amountUsd: row.amount_usd,
+    priceUsd: row.price_usd,
+    priceAt: row.price_at?.toISOString() ?? null,
   };
 }
 
-/** The latest whale transactions, transaction_timestamp descending. */
+/**
+ * Each whale payment with who sent and received it (the registry's names in use, read now, so a rename
+ * shows at once), its kind, and its dollar value at the XRP price stored nearest to it within the same
+ * UTC clock hour; none in that hour leaves the value unknown. The kind follows `flowKind` in
+ * domain/known-accounts: one entity on both sides is internal, then exchanges, then Ripple.
+ */
+const enriched = sql`
+  SELECT w.id, w.transaction_hash, w.amount_xrp::text AS amount_xrp, w.transaction_timestamp,
+    w.from_address, w.to_address, w.destination_tag,
+    CASE
+      WHEN lower(f.entity) = lower(t.entity) THEN 'internal'
+      WHEN f.category = 'exchange' AND t.category = 'exchange' THEN 'exchange_to_exchange'
+      WHEN t.category = 'exchange' THEN 'exchange_inflow'
+      WHEN f.category = 'exchange' THEN 'exchange_outflow'
+      WHEN f.category = 'ripple' OR t.category = 'ripple' THEN 'ripple'
+      ELSE 'wallet_to_wallet'
+    END AS kind,
+    f.label AS from_label, f.entity AS from_entity, f.category AS from_category,
+    f.source_name AS from_source_name, f.source_url AS from_source_url, f.checked_at AS from_checked_at,
+    t.label AS to_label, t.entity AS to_entity, t.category AS to_category,
+    t.source_name AS to_source_name, t.source_url AS to_source_url, t.checked_at AS to_checked_at,
+    p.price::text AS price_usd, p.ts AS price_at,
+    round(w.amount_xrp * p.price, 2)::text AS amount_usd
+  FROM whale_transactions w
+  LEFT JOIN known_accounts f ON f.address = w.from_address AND f.retired_at IS NULL
+  LEFT JOIN known_accounts t ON t.address = w.to_address AND t.retired_at IS NULL
+  LEFT JOIN LATERAL (
+    SELECT m.price, m.ts FROM market_history m
+    WHERE m.symbol = 'XRP' AND m.price IS NOT NULL
+      AND m.ts >= date_trunc('hour', w.transaction_timestamp, 'UTC')
+      AND m.ts < date_trunc('hour', w.transaction_timestamp, 'UTC') + interval '1 hour'
+    ORDER BY abs(extract(epoch FROM m.ts - w.transaction_timestamp)), m.ts
+    LIMIT 1
+  ) p ON true`;
+
+async function select(db: Db, where: RawBuilder<unknown>, limit: number): Promise<Row[]> {
+  const result = await sql<Row>`
+    SELECT * FROM (${enriched}) e WHERE ${where}
+    ORDER BY e.transaction_timestamp DESC, e.id DESC LIMIT ${limit}`.execute(db);
+  return result.rows;
+}
+
+/** The latest whale transactions, newest first. */
 export async function listWhaleTransactions(db: Db, limit = WHALE_LIST_LIMIT): Promise<WhaleTransaction[]> {
-  const rows = await db
-    .selectFrom('whale_transactions')
-    .selectAll()
-    .orderBy('transaction_timestamp', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(toWhaleDto);
+  return (await select(db, sql`true`, limit)).map(toDto);
+}
+
+/** One stored whale payment as members see it (its live event); null when it is gone. */
+export async function readWhaleTransaction(db: Db, id: string): Promise<WhaleTransaction | null> {
+  const [row] = await select(db, sql`e.id = ${id}::uuid`, 1);
+  return row ? toDto(row) : null;
+}
+
+const encodeCursor = (row: Row) =>
+  Buffer.from(JSON.stringify([row.transaction_timestamp.toISOString(), row.id])).toString('base64url');
+
+function decodeCursor(cursor: string): { at: string; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (
+      typeof at === 'string' &&
+      !Number.isNaN(Date.parse(at)) &&
+      typeof id === 'string' &&
+      /^[0-9a-f-]{36}$/.test(id)
+    )
+      return { at, id };
+  } catch {
+    // answered below
+  }
+  throw new AppError('validation_error', 'That page link is not valid: start from the first page');
+}
+
+/** The whole history, newest first, `limit` at a time after the `before` cursor, filtered. */
+export async function listWhalePage(
+  db: Db,
+  options: { limit: number; before?: string | undefined; filter: WhaleFilter },
+): Promise<WhalePage> {
+  const { filter } = options;
+  const conditions: RawBuilder<unknown>[] = [sql`true`];
+  if (filter.kind) conditions.push(sql`e.kind = ${filter.kind}`);
+  if (filter.entity)
+    conditions.push(
+      sql`(lower(e.from_entity) = lower(${filter.entity}) OR lower(e.to_entity) = lower(${filter.entity}))`,
+    );
+  if (filter.address)
+    conditions.push(sql`(e.from_address = ${filter.address} OR e.to_address = ${filter.address})`);
+  if (filter.minXrp !== undefined) conditions.push(sql`e.amount_xrp::numeric >= ${filter.minXrp}`);
+  if (filter.from) conditions.push(sql`e.transaction_timestamp >= ${filter.from}::timestamptz`);
+  if (filter.to) conditions.push(sql`e.transaction_timestamp < ${filter.to}::timestamptz`);
+  if (options.before) {
+    const cursor = decodeCursor(options.before);
+    conditions.push(sql`(e.transaction_timestamp, e.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`);
+  }
+  const rows = await select(db, sql.join(conditions, sql` AND `), options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toDto),
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null,
+  };
 }
 
 /** Sum, count, largest and average over the last 24 hours, computed in SQL numeric (no float rounding). */

@@ -19,4 +19,7 @@ export const auditActionLabels: Record<AuditLog['actionType'], string> = {
   comment_delete: 'Comment deleted',
   commenting_stop: 'Commenting stopped',
   commenting_resume: 'Commenting allowed again',
+  known_account_add: 'Account named',
+  known_account_update: 'Account name changed',
+  known_entity_merge: 'Entities merged',
 };

@@ -94,6 +94,13 @@ const whales: WhaleTransaction[] = [
     transactionTimestamp: '2025-12-12T16:00:00.000Z',
     fromAddress: 'rpexHC5S9a6ez8Wvw9L46miQaUM9PQrdg8',
     toAddress: 'r9iB7gc35rUnCeU4XpYGPQz9RVLCPNVGjk',
+    destinationTag: null,
+    from: null,
+    to: null,
+    kind: 'wallet_to_wallet',
+    amountUsd: null,
+    priceUsd: null,
+    priceAt: null,
   },
 ];
 

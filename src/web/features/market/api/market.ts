@@ -1,5 +1,6 @@
+import type { FlowKind } from '@/domain/known-accounts/flow-kind';
 import type { FearGreedRange, HistoryRange } from '@/domain/market/history';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/web/lib/api-client';
 
 /** Refetch: whale data every 5 minutes (and at once on a live whale event). */
@@ -19,6 +20,35 @@ export const whalesQuery = queryOptions({
   queryKey: ['whales', 'list'],
   queryFn: () => unwrap(api.whales.$get()),
   refetchInterval: FIVE_MINUTES,
+});
+
+/** The whole history's filters, as the page's address carries them (every one optional). */
+export interface WhaleHistoryFilter {
+  kind?: FlowKind;
+  entity?: string;
+  minXrp?: string;
+  /** ISO instants: where the member's chosen days begin and end in their zone. */
+  from?: string;
+  to?: string;
+}
+
+export const whaleHistoryQuery = (filter: WhaleHistoryFilter) =>
+  infiniteQueryOptions({
+    queryKey: ['whales', 'history', filter],
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        api.whales.history.$get({
+          query: { ...filter, ...(pageParam ? { before: pageParam } : {}) },
+        }),
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const whaleEntitiesQuery = queryOptions({
+  queryKey: ['whales', 'entities'],
+  queryFn: () => unwrap(api.whales.entities.$get()),
+  staleTime: FIVE_MINUTES,
 });
 
 export const whaleStatsQuery = queryOptions({

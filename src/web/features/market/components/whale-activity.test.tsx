@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Preferences } from '@/domain/preferences/preferences.schema';
 import type { WhaleStats, WhaleTransaction } from '@/domain/whales/whales.schema';
@@ -26,6 +26,13 @@ const payment = (
   transactionTimestamp,
   fromAddress,
   toAddress,
+  destinationTag: null,
+  from: null,
+  to: null,
+  kind: 'wallet_to_wallet',
+  amountUsd: null,
+  priceUsd: null,
+  priceAt: null,
 });
 
 /** GET /api/whales: the latest 20, newest first (amount_xrp is numeric(38, 6), read as a string). */
@@ -37,6 +44,21 @@ const whales: WhaleTransaction[] = [
     transactionTimestamp: '2025-12-12T16:00:00.000Z',
     fromAddress: 'rpexHC5S9a6ez8Wvw9L46miQaUM9PQrdg8',
     toAddress: 'r9iB7gc35rUnCeU4XpYGPQz9RVLCPNVGjk',
+    destinationTag: 104_233_112,
+    from: null,
+    // Named as the registry would: the test gives the receiver a name to show.
+    to: {
+      label: 'Binance 12',
+      entity: 'Binance',
+      category: 'exchange',
+      sourceName: 'XRPScan account names',
+      sourceUrl: 'https://xrpscan.com/account/r9iB7gc35rUnCeU4XpYGPQz9RVLCPNVGjk',
+      checkedAt: null,
+    },
+    kind: 'exchange_inflow',
+    amountUsd: '5710000.00',
+    priceUsd: '2.284',
+    priceAt: '2025-12-12T16:01:00.000Z',
   },
   {
     id: '0d1c6f1e-9b7a-4c55-8f3e-5a2b1c7d9e02',
@@ -45,6 +67,13 @@ const whales: WhaleTransaction[] = [
     transactionTimestamp: '2025-12-12T09:41:52.000Z',
     fromAddress: 'rB72JHvmcXr6Cuixe31PkykoVko4MnpHaH',
     toAddress: 'rwgeSFV9K7AWrY9uyHcNTyRajRPHwQ8r3Q',
+    destinationTag: null,
+    from: null,
+    to: null,
+    kind: 'wallet_to_wallet',
+    amountUsd: null,
+    priceUsd: null,
+    priceAt: null,
   },
   payment(3, '1350000.500000', '2025-12-11T22:10:05.000Z'),
   payment(4, '48000000.000000', '2025-12-10T03:00:41.000Z'),
@@ -104,9 +133,30 @@ describe('Whale Activity', () => {
       '1.1M XRP',
       '5.0M XRP',
     ]);
-    expect(rows[0]!.textContent).toContain('rpexHC…rdg8 → r9iB7g…VGjk · 2h ago');
-    expect(rows[1]!.textContent).toContain('rB72JH…pHaH → rwgeSF…8r3Q · 8h ago');
-    expect(rows[2]!.textContent).toContain('rN7n7o…fzRH → rPEPPE…6GDY · 20h ago');
+    // Who, how much in dollars at the time, what kind, the tag and when.
+    expect(rows[0]!.textContent).toContain('2.5M XRP($5.7M)Into an exchange');
+    expect(rows[0]!.textContent).toContain('unknown wallet→Binance 12· tag 104233112· 2h ago');
+    expect(rows[1]!.textContent).toContain('(—Dollar value unknown: no stored XRP price in that hour)');
+    expect(rows[1]!.textContent).toContain('unknown wallet→unknown wallet· 8h ago');
+    // A name says where it comes from, and that the site has not confirmed it there.
+    const named = within(rows[0]!).getByRole('button', { name: 'To: Binance 12. Show the full address' });
+    expect(named.getAttribute('title')).toBe(
+      'Exchange · named by XRPScan account names, not yet confirmed there by this site',
+    );
+    // The full address is one press away, with the explorer and the name's source.
+    fireEvent.click(named);
+    expect(named.getAttribute('aria-expanded')).toBe('true');
+    expect(
+      within(rows[0]!).getByRole('link', { name: 'r9iB7gc35rUnCeU4XpYGPQz9RVLCPNVGjk' }).getAttribute('href'),
+    ).toBe('https://livenet.xrpl.org/accounts/r9iB7gc35rUnCeU4XpYGPQz9RVLCPNVGjk');
+    expect(
+      within(rows[0]!)
+        .getByRole('link', { name: /named by XRPScan account names/ })
+        .getAttribute('href'),
+    ).toBe('https://xrpscan.com/account/r9iB7gc35rUnCeU4XpYGPQz9RVLCPNVGjk');
+    expect(screen.getByRole('link', { name: 'The whole history, with filters →' }).getAttribute('href')).toBe(
+      '/whales',
+    );
 
     // The exact time, on hover, in the member's zone: 16:00 UTC is 1:00 AM on Dec 13 in Tokyo.
     const first = rows[0]!.querySelector('time')!;

@@ -1,20 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
 import type { DateFormatter } from '@/domain/format/dates';
 import { formatAmount } from '@/domain/format/format';
 import { sourceUnavailableNote } from '@/domain/sync/source-health';
-import type { WhaleStats as WhaleStatsData } from '@/domain/whales/whales.schema';
-import { explorerTxUrl } from '@/domain/xrpl/explorer';
+import { WHALE_CARD_LIMIT, type WhaleStats as WhaleStatsData } from '@/domain/whales/whales.schema';
+import { appRoutes } from '@/domain/routing/routes';
 import { useDates } from '@/web/features/preferences';
 import { useSession } from '@/web/lib/session';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { whaleStatsQuery, whalesQuery } from '../api/market';
 import { PremiumOverlay } from './premium-overlay';
+import { WhaleRow } from './whale-row';
 
 /** The card shows the 8 most recent of the 20 fetched. */
-const SHOWN = 8;
-const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+const SHOWN = WHALE_CARD_LIMIT;
 
 /** Until the ledger has been read once, whale figures are unknown, not zero: say so, and since when. */
 const unavailableNote = (source: WhaleStatsData['source'], dates: DateFormatter) =>
@@ -42,30 +42,16 @@ function WhaleList() {
   if (whales.data.length === 0)
     return <p className="py-6 text-center text-muted-foreground">No whale activity in the last 24 hours</p>;
   return (
-    <ul className="divide-y" data-testid="whale-list">
-      {whales.data.slice(0, SHOWN).map((whale) => (
-        <li key={whale.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-          <div className="flex flex-col">
-            <span className="font-semibold tabular-nums">{formatAmount(whale.amountXrp)} XRP</span>
-            <span className="text-muted-foreground">
-              {shortAddress(whale.fromAddress)} → {shortAddress(whale.toAddress)} ·{' '}
-              <time dateTime={whale.transactionTimestamp} title={dates.dateTime(whale.transactionTimestamp)}>
-                {dates.age(whale.transactionTimestamp)}
-              </time>
-            </span>
-          </div>
-          <a
-            href={explorerTxUrl(whale.transactionHash)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="flex items-center gap-1 text-primary hover:underline"
-            aria-label={`View transaction ${whale.transactionHash.slice(0, 8)} on the XRP Ledger explorer`}
-          >
-            View <ExternalLink className="size-3.5" aria-hidden="true" />
-          </a>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="divide-y" data-testid="whale-list">
+        {whales.data.slice(0, SHOWN).map((whale) => (
+          <WhaleRow key={whale.id} whale={whale} />
+        ))}
+      </ul>
+      <Link to={appRoutes.whales} className="mt-2 inline-block text-sm text-primary hover:underline">
+        The whole history, with filters →
+      </Link>
+    </>
   );
 }
 

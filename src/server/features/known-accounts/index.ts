@@ -1,0 +1,2 @@
+/** What other features and the start-up may use of the registry of known accounts. */
+export { addCuratedAccounts, listEntities } from './known-accounts.service';

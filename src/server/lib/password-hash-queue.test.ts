@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../tests/support/test-app';
+import { createLogger } from './logger';
 import {
   configurePasswordHashing,
   defaultHashQueueMax,
@@ -125,6 +127,34 @@ describe('the bound on waiting password hashes', () => {
       }
       // The queue drains: each member signs in once it has.
       for (const member of members) expect((await signIn(app, member.email)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('logs a busy refusal as a warning, not as a failed request', async () => {
+    const lines: { level: number; msg: string; path?: string; status?: number }[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const app = await createTestApp({
+      env: { PASSWORD_HASH_QUEUE_MAX: '0' },
+      logger: createLogger('info', sink),
+    });
+    try {
+      const member = await app.signedInUser({ plan: 'free' });
+      const hold = holdHashing();
+      try {
+        expect((await signIn(app, member.email)).status).toBe(503);
+      } finally {
+        await hold.stop();
+      }
+      const refusal = lines.find((line) => line.path === '/api/auth/sign-in/email' && line.status === 503);
+      expect(refusal).toMatchObject({ level: 40, msg: 'request refused: busy' });
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
     } finally {
       await app.close();
     }

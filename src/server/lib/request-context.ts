@@ -96,7 +96,10 @@ export function requestContext(
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
     const status = res.status;
     const line = { method: c.req.method, path: loggablePath(c.req.path), status, durationMs };
-    if (status >= 500) log.error(line, 'request failed');
+    // A 503 with Retry-After is a refusal the server chose (busy), not a failure: a warning, so an
+    // overload does not read as thousands of errors.
+    if (status === 503 && res.headers.has('retry-after')) log.warn(line, 'request refused: busy');
+    else if (status >= 500) log.error(line, 'request failed');
     else log.info(line, 'request');
   };
 }

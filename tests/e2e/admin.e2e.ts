@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { Wallet } from 'xrpl';
 import type { Page } from '@playwright/test';
 import { adminContext, syncAsAdmin } from './admin-api';
 import { expect, test } from './fixtures';
@@ -136,7 +137,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const dialog = page.getByRole('dialog', { name: 'Add RSS feed' });
       await expect(dialog.getByLabel('Type')).toHaveValue('cryptocompare');
       await expect(dialog.getByLabel('Category')).toHaveValue('XRP');
-      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByLabel('Name', { exact: true }).fill(name);
       await dialog.getByLabel('URL').fill(`${process.env.E2E_UPSTREAM_URL}/feeds/admin.xml`);
       await dialog.getByLabel('Type').selectOption('rss');
       await dialog.getByRole('button', { name: 'Add Feed' }).click();
@@ -204,6 +205,62 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(task).toContainText(/Not run yet|(under a minute|\d+ min|\d+h) ago/);
     });
 
+    test('Known Accounts: name an address with its source, rename it, retire and restore it', async ({
+      page,
+      signInAs,
+    }) => {
+      await asAdmin(page, signInAs, colorScheme);
+      await page.goto('/admin?tab=accounts');
+      const address = Wallet.generate().classicAddress;
+      const stamp = Date.now();
+      const panel = page.getByRole('tabpanel').first();
+      // The shipped names are there, each with its source and its state.
+      await expect(panel.getByTestId('known-account').filter({ hasText: 'Binance 12' })).toContainText(
+        'XRPScan account names',
+      );
+      await expect(panel.getByTestId('known-account').filter({ hasText: 'Binance 12' })).toContainText(
+        'Not yet confirmed from this site · shipped with the site',
+      );
+
+      await panel.getByRole('button', { name: 'Name an Account' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Address', { exact: true }).fill('not-an-address');
+      await dialog.getByRole('button', { name: 'Name Account' }).click();
+      await expect(dialog).toContainText('must be an XRP Ledger address (r…)');
+      await dialog.getByLabel('Address', { exact: true }).fill(address);
+      await dialog.getByLabel('Name', { exact: true }).fill(`E2E Desk ${stamp}`);
+      await dialog.getByLabel('Entity').fill(`E2E Fund ${stamp}`);
+      await dialog.getByLabel('Category').selectOption({ label: 'Custodian' });
+      await dialog.getByLabel('Source of the name').fill('Annual report');
+      await dialog.getByLabel('Source link').fill('https://example.com/annual-report');
+      await dialog.getByRole('button', { name: 'Name Account' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByText(`is now named E2E Desk ${stamp}`)).toBeVisible();
+
+      await panel.getByLabel('Search by address, name or entity').fill(address);
+      const row = panel.getByTestId('known-account');
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText('Custodian');
+      await expect(row).toContainText('Not yet confirmed from this site · added by an administrator');
+
+      await row.getByRole('button', { name: `Edit E2E Desk ${stamp}` }).click();
+      await expect(page.getByRole('dialog').getByLabel('Address', { exact: true })).toHaveAttribute(
+        'readonly',
+        '',
+      );
+      await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill(`E2E Vault ${stamp}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+      await expect(row).toContainText(`E2E Vault ${stamp}`);
+
+      await row.getByRole('button', { name: `Retire E2E Vault ${stamp}` }).click();
+      await expect(panel.getByText('No known account matches.')).toBeVisible();
+      await panel.getByRole('switch', { name: 'Show retired' }).click();
+      await expect(row).toContainText('Retired');
+      await row.getByRole('button', { name: `Restore E2E Vault ${stamp}` }).click();
+      await expect(page.getByText(`E2E Vault ${stamp} saved`)).toBeVisible();
+      await expect(row).not.toContainText('Retired');
+    });
+
     test('Domino Events: add (Medium by default), move, edit, delete after the warning', async ({
       page,
       signInAs,
@@ -258,8 +315,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
 test.describe('admin dashboard', () => {
   test('every tab has no axe violations, dark and light, at 390 px', async ({ page, signInAs }) => {
-    // Seven tabs, two themes, an axe run each: longer than one journey.
-    test.setTimeout(90_000);
+    // Eight tabs, two themes, an axe run each: longer than one journey.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     for (const theme of ['dark', 'light'] as const) {
       // The theme follows the device: the shared admin account keeps 'system' for every test.
@@ -272,6 +329,7 @@ test.describe('admin dashboard', () => {
         'RSS Feeds',
         'API Management',
         'Domino Events',
+        'Known Accounts',
         'Analyst Inbox',
       ]) {
         await openTab(page, tab);

@@ -239,7 +239,7 @@ test('every admin tab keeps its tables inside the screen at 390 px', async ({ pa
       }
     }
   };
-  for (const tab of ['overview', 'users', 'comments', 'inbox', 'feeds', 'api', 'domino']) {
+  for (const tab of ['overview', 'users', 'comments', 'inbox', 'feeds', 'api', 'domino', 'accounts']) {
     await page.goto(`/admin?tab=${tab}`);
     const panel = page.getByRole('tabpanel').first();
     if (tab !== 'api') {
@@ -253,7 +253,9 @@ test('every admin tab keeps its tables inside the screen at 390 px', async ({ pa
     }
   }
   // The tables this checked, so a renamed tab cannot make it pass on no table at all.
-  expect(checkedTables).toEqual(expect.arrayContaining(['users', 'Sync Logs', 'Background Tasks']));
+  expect(checkedTables).toEqual(
+    expect.arrayContaining(['users', 'Sync Logs', 'Background Tasks', 'accounts']),
+  );
 });
 
 test('the site installs as an app: linked manifest, fetchable icons, a registered worker', async ({

@@ -9,6 +9,7 @@ import { toast } from '@/web/lib/toast';
 import type { AdminUserUpdate } from '@/domain/admin/admin.schema';
 import type { ModerationQuery } from '@/domain/community/community.schema';
 import type { DominoEventInput, DominoEventPatch } from '@/domain/domino/domino.schema';
+import type { KnownAccountInput, KnownAccountPatch } from '@/domain/known-accounts/known-accounts.schema';
 import type { RssFeedInput, RssFeedPatch } from '@/domain/news/news.schema';
 import { api, unwrap, unwrapEmpty } from '@/web/lib/api-client';
 
@@ -22,6 +23,7 @@ export const adminKeys = {
   syncLogs: ['admin', 'sync-logs'],
   domino: ['admin', 'domino'],
   comments: ['admin', 'comments'],
+  knownAccounts: ['admin', 'known-accounts'],
 } as const satisfies Record<string, QueryKey>;
 
 /** /api/health with the administrator's detail: this server process's event-loop delay. */
@@ -249,6 +251,42 @@ export const useMoveDominoEvent = () =>
     success: 'Event moved',
     failure: 'Failed to move event',
     refresh: [adminKeys.domino, ['domino']],
+  });
+
+export const knownAccountsQuery = queryOptions({
+  queryKey: adminKeys.knownAccounts,
+  queryFn: () => unwrap(api.admin['known-accounts'].$get()),
+});
+
+/** After a change to the registry: the list, the audit trail, and every whale shown with its names. */
+const afterRegistryChange = [adminKeys.knownAccounts, adminKeys.audit, ['whales']] as const;
+
+export const useAddKnownAccount = () =>
+  useAdminMutation({
+    run: (input: KnownAccountInput) => unwrap(api.admin['known-accounts'].$post({ json: input })),
+    success: (account) => `${account.address.slice(0, 8)}… is now named ${account.label}`,
+    failure: 'Failed to name the account',
+    refresh: afterRegistryChange,
+  });
+
+export const useUpdateKnownAccount = () =>
+  useAdminMutation({
+    run: ({ address, patch }: { address: string; patch: KnownAccountPatch }) =>
+      unwrap(api.admin['known-accounts'][':address'].$patch({ param: { address }, json: patch })),
+    success: (account) =>
+      account.retiredAt ? `${account.label} retired: it names nothing now` : `${account.label} saved`,
+    failure: 'Failed to save the account',
+    refresh: afterRegistryChange,
+  });
+
+export const useMergeEntities = () =>
+  useAdminMutation({
+    run: (merge: { from: string; into: string }) =>
+      unwrap(api.admin['known-accounts'].merge.$post({ json: merge })),
+    success: (result, merge) =>
+      `${result.moved} account${result.moved === 1 ? '' : 's'} of ${merge.from} now belong to ${merge.into}`,
+    failure: 'Failed to merge the entities',
+    refresh: afterRegistryChange,
   });
 
 /** After a moderator's action: the queue and the audit trail (every action is audited). */

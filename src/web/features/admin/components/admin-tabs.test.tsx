@@ -53,6 +53,7 @@ describe('AdminTabs', () => {
       'RSS Feeds',
       'API Management',
       'Domino Events',
+      'Known Accounts',
     ]);
     expect(screen.getByRole('tab', { name: 'Analyst Inbox' }).getAttribute('aria-selected')).toBe('true');
     expect(

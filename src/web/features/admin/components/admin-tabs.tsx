@@ -5,12 +5,13 @@ import { CommentsTab } from './comments-tab';
 import { DominoTab } from './domino-tab';
 import { FeedsTab } from './feeds-tab';
 import { InboxTab } from './inbox-tab';
+import { KnownAccountsTab } from './known-accounts-tab';
 import { OverviewTab } from './overview-tab';
 import { UsersTab } from './users-tab';
 
 const inboxTab = { value: 'inbox', label: 'Analyst Inbox', Content: InboxTab } as const;
 
-/** An administrator's tabs: the six of the dashboard and the analysts' inbox. */
+/** An administrator's tabs: the seven of the dashboard and the analysts' inbox. */
 export const adminTabs = [
   { value: 'overview', label: 'Overview', Content: OverviewTab },
   { value: 'users', label: 'User Management', Content: UsersTab },
@@ -19,6 +20,7 @@ export const adminTabs = [
   { value: 'feeds', label: 'RSS Feeds', Content: FeedsTab },
   { value: 'api', label: 'API Management', Content: ApiTab },
   { value: 'domino', label: 'Domino Events', Content: DominoTab },
+  { value: 'accounts', label: 'Known Accounts', Content: KnownAccountsTab },
 ] as const;
 
 /**

@@ -7,6 +7,7 @@ import type { WhaleTransaction } from '@/domain/whales/whales.schema';
 import { freezeDate } from '../../../../../tests/support/clock';
 import { member } from '../../../../../tests/support/members';
 import { renderApp } from '../../../../../tests/support/render-app';
+import { unnamedWhale } from '../../../../../tests/support/whales';
 import { MarketTicker } from './market-ticker';
 
 /** Minutes after the fixtures' latest records (tests/fixtures: coingecko, fear-greed, xrpl, cryptocompare). */
@@ -94,13 +95,7 @@ const whales: WhaleTransaction[] = [
     transactionTimestamp: '2025-12-12T16:00:00.000Z',
     fromAddress: 'rpexHC5S9a6ez8Wvw9L46miQaUM9PQrdg8',
     toAddress: 'r9iB7gc35rUnCeU4XpYGPQz9RVLCPNVGjk',
-    destinationTag: null,
-    from: null,
-    to: null,
-    kind: 'wallet_to_wallet',
-    amountUsd: null,
-    priceUsd: null,
-    priceAt: null,
+    ...unnamedWhale,
   },
 ];
 

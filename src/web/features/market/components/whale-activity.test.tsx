@@ -6,6 +6,7 @@ import type { WhaleStats, WhaleTransaction } from '@/domain/whales/whales.schema
 import { freezeDate } from '../../../../../tests/support/clock';
 import { member } from '../../../../../tests/support/members';
 import { holdAnswers, renderApp } from '../../../../../tests/support/render-app';
+import { unnamedWhale } from '../../../../../tests/support/whales';
 import { WhaleActivity } from './whale-activity';
 
 /** Two and a half hours after the 2.5M XRP payment of tests/fixtures/xrpl/ledger-expanded-apiv2.json. */
@@ -26,13 +27,7 @@ const payment = (
   transactionTimestamp,
   fromAddress,
   toAddress,
-  destinationTag: null,
-  from: null,
-  to: null,
-  kind: 'wallet_to_wallet',
-  amountUsd: null,
-  priceUsd: null,
-  priceAt: null,
+  ...unnamedWhale,
 });
 
 /** GET /api/whales: the latest 20, newest first (amount_xrp is numeric(38, 6), read as a string). */
@@ -67,13 +62,7 @@ const whales: WhaleTransaction[] = [
     transactionTimestamp: '2025-12-12T09:41:52.000Z',
     fromAddress: 'rB72JHvmcXr6Cuixe31PkykoVko4MnpHaH',
     toAddress: 'rwgeSFV9K7AWrY9uyHcNTyRajRPHwQ8r3Q',
-    destinationTag: null,
-    from: null,
-    to: null,
-    kind: 'wallet_to_wallet',
-    amountUsd: null,
-    priceUsd: null,
-    priceAt: null,
+    ...unnamedWhale,
   },
   payment(3, '1350000.500000', '2025-12-11T22:10:05.000Z'),
   payment(4, '48000000.000000', '2025-12-10T03:00:41.000Z'),

@@ -108,24 +108,19 @@ export function WhaleHistory() {
                 onBlur={() => set('min', minDraft.trim())}
               />
             </div>
-            <div className="flex flex-col gap-1 lg:col-span-1">
-              <Label htmlFor="whale-from">From ({dates.zoneName()})</Label>
-              <Input
-                id="whale-from"
-                type="date"
-                value={params.get('from') ?? ''}
-                onChange={(e) => set('from', e.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-1 lg:col-span-1">
-              <Label htmlFor="whale-to">To ({dates.zoneName()})</Label>
-              <Input
-                id="whale-to"
-                type="date"
-                value={params.get('to') ?? ''}
-                onChange={(e) => set('to', e.target.value)}
-              />
-            </div>
+            {(['from', 'to'] as const).map((field) => (
+              <div key={field} className="flex flex-col gap-1 lg:col-span-1">
+                <Label htmlFor={`whale-${field}`}>
+                  {field === 'from' ? 'From' : 'To'} ({dates.zoneName()})
+                </Label>
+                <Input
+                  id={`whale-${field}`}
+                  type="date"
+                  value={params.get(field) ?? ''}
+                  onChange={(e) => set(field, e.target.value)}
+                />
+              </div>
+            ))}
             <div className="flex items-end gap-2 lg:col-span-1">
               <Button type="submit" variant="outline" className="flex-1">
                 Apply

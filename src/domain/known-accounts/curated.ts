@@ -4,8 +4,8 @@ import type { AccountCategory } from './known-accounts.schema';
  * The names the site ships with: accounts that XRPScan's explorer names (its account pages and
  * well-known names list), where anyone can check them. Each keeps XRPScan's own label ("Binance 12")
  * and the entity it belongs to. Shipped names are not confirmed from an installation until its
- * XRPScan refresh sees them, so they start without a check date; an administrator can change or
- * retire any of them, and a later version adds names in a migration of its own.
+ * XRPScan refresh sees them, so they start without a check date. Each start adds the ones a database
+ * lacks and leaves the others as they are: an administrator's change or retirement stays.
  */
 const entries: [address: string, label: string, entity: string, category: AccountCategory][] = [
   ['rs8ZPbYqgecRcDzQpJYAMhSxSi5htsjnza', 'Binance', 'Binance', 'exchange'],

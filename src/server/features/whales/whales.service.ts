@@ -125,18 +125,20 @@ export async function readWhaleTransaction(db: Db, id: string): Promise<WhaleTra
   return row ? toDto(row) : null;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const isIsoInstant = (text: string) => {
+  const date = new Date(text);
+  return !Number.isNaN(date.getTime()) && date.toISOString() === text;
+};
+
 const encodeCursor = (row: Row) =>
   Buffer.from(JSON.stringify([row.transaction_timestamp.toISOString(), row.id])).toString('base64url');
 
 function decodeCursor(cursor: string): { at: string; id: string } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (
-      typeof at === 'string' &&
-      !Number.isNaN(Date.parse(at)) &&
-      typeof id === 'string' &&
-      /^[0-9a-f-]{36}$/.test(id)
-    )
+    // Only what this server wrote: an ISO instant that reads back as itself, and a UUID.
+    if (typeof at === 'string' && typeof id === 'string' && UUID.test(id) && isIsoInstant(at))
       return { at, id };
   } catch {
     // answered below

@@ -68,10 +68,12 @@ export interface EntitySummary {
 
 /** The entities named by accounts in use, each with its most common category: the filters' choices. */
 export async function listEntities(db: Db): Promise<EntitySummary[]> {
+  // One entry per entity whatever its case: the filters match an entity in any case.
   const result = await sql<EntitySummary>`
-    SELECT entity, mode() WITHIN GROUP (ORDER BY category) AS category, count(*)::int AS accounts
+    SELECT min(entity) AS entity, mode() WITHIN GROUP (ORDER BY category) AS category,
+      count(*)::int AS accounts
     FROM known_accounts WHERE retired_at IS NULL
-    GROUP BY entity ORDER BY lower(entity)`.execute(db);
+    GROUP BY lower(entity) ORDER BY lower(entity)`.execute(db);
   return result.rows;
 }
 
@@ -128,6 +130,12 @@ export async function updateKnownAccount(
       .set({
         ...(patch.label !== undefined && { label: patch.label }),
         ...(patch.entity !== undefined && { entity: patch.entity }),
+        // A name an administrator rewrote is theirs now: no longer the source's, nor confirmed there.
+        ...(((patch.label !== undefined && patch.label !== before.label) ||
+          (patch.entity !== undefined && patch.entity !== before.entity)) && {
+          origin: 'admin' as const,
+          checked_at: null,
+        }),
         ...(patch.category !== undefined && { category: patch.category }),
         ...(patch.sourceName !== undefined && { source_name: patch.sourceName }),
         ...(patch.sourceUrl !== undefined && { source_url: patch.sourceUrl }),
@@ -156,8 +164,8 @@ export async function mergeEntities(
   adminId: string,
   merge: { from: string; into: string },
 ): Promise<number> {
-  if (merge.from.toLowerCase() === merge.into.toLowerCase())
-    throw new AppError('validation_error', 'Choose two different entities');
+  // "binance" into "Binance" is a merge too: it fixes a spelling.
+  if (merge.from === merge.into) throw new AppError('validation_error', 'Choose two different entities');
   return db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('known_accounts')

@@ -48,10 +48,11 @@ describe('the names the site ships with', () => {
     expect(await addCuratedAccounts(app.handle.db)).toBe(0);
     const row = await app.handle.db
       .selectFrom('known_accounts')
-      .select('label')
+      .select(['label', 'origin', 'checked_at'])
       .where('address', '=', BINANCE_12)
       .executeTakeFirstOrThrow();
-    expect(row.label).toBe('Binance cold 12');
+    // Rewritten by an administrator, the name is theirs, no longer the shipped list's.
+    expect(row).toEqual({ label: 'Binance cold 12', origin: 'admin', checked_at: null });
   });
 });
 
@@ -126,8 +127,14 @@ describe('an administrator edits the registry', () => {
     const entities = await (await app.client(premium).whales.entities.$get()).json();
     expect(entities.map((entry) => entry.entity)).not.toContain('Binance Holdings');
     expect((await registry().merge.$post({ json: { from: 'Nobody', into: 'Binance' } })).status).toBe(404);
-    expect((await registry().merge.$post({ json: { from: 'Kraken', into: 'kraken' } })).status).toBe(422);
-    expect(await audit('known_entity_merge')).toHaveLength(1);
+    expect((await registry().merge.$post({ json: { from: 'Kraken', into: 'Kraken' } })).status).toBe(422);
+    // A spelling fixed by a merge: every Kraken account, whatever its case, now reads "KRAKEN".
+    expect(await (await registry().merge.$post({ json: { from: 'kraken', into: 'KRAKEN' } })).json()).toEqual(
+      {
+        moved: 3,
+      },
+    );
+    expect(await audit('known_entity_merge')).toHaveLength(2);
   });
 
   it('is closed to members who are not administrators', async () => {

@@ -103,6 +103,9 @@ describe('where a calendar day begins in a zone', () => {
     // New York moved its clocks back at 02:00 on 1 November 2026: the 2nd starts at UTC-5.
     expect(startOfDayIn('2026-11-02', 'America/New_York')).toBe('2026-11-02T05:00:00.000Z');
     expect(startOfDayIn('2026-11-01', 'America/New_York')).toBe('2026-11-01T04:00:00.000Z');
+    // Santiago skips from 00:00 to 01:00 on 6 September 2026: that day starts at 01:00, UTC-3.
+    expect(startOfDayIn('2026-09-06', 'America/Santiago')).toBe('2026-09-06T04:00:00.000Z');
+    expect(startOfDayIn('2026-09-07', 'America/Santiago')).toBe('2026-09-07T03:00:00.000Z');
   });
 
   it('is null for a day that does not exist, and UTC for an unknown zone', () => {

@@ -253,7 +253,8 @@ export function deviceDateFormatter(clock?: () => Date): DateFormatter {
  * The moment a calendar day ('yyyy-mm-dd') begins in a time zone, as an ISO instant: where a member's
  * "from 20 November" starts for them. Null for a day that is not one. The zone's offset is read at the
  * UTC midnight of that day, then again at the start it gives, so a day that begins just after a
- * daylight-saving change still starts at its own midnight.
+ * daylight-saving change still starts at its own midnight, and a day whose midnight is skipped starts
+ * when the clocks land.
  */
 export function startOfDayIn(isoDay: string, timeZone: string): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
@@ -276,7 +277,10 @@ export function startOfDayIn(isoDay: string, timeZone: string): string | null {
     );
     return wall - Math.floor(at / 60_000) * 60_000;
   };
-  let start = midnightUtc - offsetAt(midnightUtc);
-  start = midnightUtc - offsetAt(start);
-  return new Date(start).toISOString();
+  const first = midnightUtc - offsetAt(midnightUtc);
+  const second = midnightUtc - offsetAt(first);
+  // Where the clocks spring forward at midnight the day has no 00:00: it begins when they land, which
+  // the first reading gives; the second would be the evening before.
+  const dayOf = (at: number) => Number(local(new Date(at), zone).day);
+  return new Date(dayOf(second) === day ? second : first).toISOString();
 }

@@ -124,7 +124,9 @@ describe('Whale Activity', () => {
     ]);
     // Who, how much in dollars at the time, what kind, the tag and when.
     expect(rows[0]!.textContent).toContain('2.5M XRP($5.7M)Into an exchange');
-    expect(rows[0]!.textContent).toContain('unknown wallet→Binance 12· tag 104233112· 2h ago');
+    expect(rows[0]!.textContent).toContain('unknown wallet→Binance 12*· tag 104233112· 2h ago');
+    // The * marks a name this site has not confirmed at its source; the list says what it means.
+    expect(screen.getByText(/\* marks a name not yet confirmed there by this site/)).toBeTruthy();
     expect(rows[1]!.textContent).toContain('(—Dollar value unknown: no stored XRP price in that hour)');
     expect(rows[1]!.textContent).toContain('unknown wallet→unknown wallet· 8h ago');
     // A name says where it comes from, and that the site has not confirmed it there.

@@ -43,6 +43,9 @@ function WhaleList() {
     return <p className="py-6 text-center text-muted-foreground">No whale activity in the last 24 hours</p>;
   return (
     <>
+      <p className="text-xs text-muted-foreground">
+        Names come from public explorer labels; * marks a name not yet confirmed there by this site.
+      </p>
       <ul className="divide-y" data-testid="whale-list">
         {whales.data.slice(0, SHOWN).map((whale) => (
           <WhaleRow key={whale.id} whale={whale} />

@@ -15,8 +15,10 @@ import { WhaleRow } from './whale-row';
 const FIELDS = ['kind', 'entity', 'min', 'from', 'to'] as const;
 type Field = (typeof FIELDS)[number];
 
+/** The day after a 'yyyy-mm-dd' day; '' for text that is not a day (an edited address). */
 const nextDay = (isoDay: string) => {
   const date = new Date(`${isoDay}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return '';
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 };
@@ -90,6 +92,9 @@ export function WhaleHistory() {
                 onChange={(e) => set('entity', e.target.value)}
               >
                 <option value="">Anyone</option>
+                {filter.entity && !entities.data?.some((entry) => entry.entity === filter.entity) && (
+                  <option value={filter.entity}>{filter.entity}</option>
+                )}
                 {entities.data?.map((entry) => (
                   <option key={entry.entity} value={entry.entity}>
                     {entry.entity}
@@ -147,7 +152,7 @@ export function WhaleHistory() {
             <div className="py-6">
               <Spinner />
             </div>
-          ) : history.isError ? (
+          ) : history.isError && whales.length === 0 ? (
             <p role="alert" className="py-6 text-center text-sm text-destructive">
               Could not load whale transactions: {history.error.message}
             </p>
@@ -159,11 +164,19 @@ export function WhaleHistory() {
             </p>
           ) : (
             <>
+              <p className="pt-2 text-xs text-muted-foreground">
+                Names come from public explorer labels; * marks a name not yet confirmed there by this site.
+              </p>
               <ul className="divide-y" data-testid="whale-history">
                 {whales.map((whale) => (
                   <WhaleRow key={whale.id} whale={whale} />
                 ))}
               </ul>
+              {history.isError && (
+                <p role="alert" className="py-2 text-center text-sm text-destructive">
+                  Could not load more: {history.error.message}. The transactions above are as read.
+                </p>
+              )}
               <div className="flex justify-center py-3">
                 {history.hasNextPage ? (
                   <Button

@@ -46,6 +46,8 @@ function Party({ address, party, side }: { address: string; party: WhaleParty | 
         onClick={() => setOpen((shown) => !shown)}
       >
         {name}
+        {/* Unconfirmed: the button's description (its title) says so to a screen reader. */}
+        {party && !party.checkedAt && <span aria-hidden="true">*</span>}
       </button>
       {open && (
         <span className="flex flex-wrap items-center gap-x-2 text-xs break-all text-muted-foreground">

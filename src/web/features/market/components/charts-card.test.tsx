@@ -109,12 +109,18 @@ function renderPremium(api: Record<string, unknown> = {}, timezone: Preferences[
 
 const legend = async () => (await screen.findByTestId('chart-legend')).textContent;
 
+/**
+ * vi.waitFor gives up after a second; a chart's first draw on a CI machine whose cores also run other
+ * test files can take longer. Five seconds, as Testing Library's own waits (dom-setup.ts).
+ */
+const waitLong = <T,>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 5000 });
+
 describe('the charts card', () => {
   it("shows a Premium member the price chart's latest price, volume and time in the member's zone", async () => {
     const view = renderPremium();
     expect(await screen.findByRole('tab', { name: 'Price Chart', selected: true })).toBeTruthy();
     // 16:04:11 UTC is 1:04 AM on Dec 13 in Tokyo.
-    await vi.waitFor(async () =>
+    await waitLong(async () =>
       expect(await legend()).toBe('Dec 13, 1:04 AM GMT+9Price $2.013424h volume $3.2B'),
     );
     expect(screen.getByTestId('chart-canvas').getAttribute('aria-label')).toBe(
@@ -130,7 +136,7 @@ describe('the charts card', () => {
     await screen.findByTestId('chart-canvas');
     fireEvent.click(screen.getByRole('button', { name: 'Candles' }));
     // The candle of Dec 12 UTC starts at 9:00 AM in Tokyo.
-    await vi.waitFor(async () =>
+    await waitLong(async () =>
       expect(await legend()).toBe(
         'Dec 12, 9:00 AM GMT+9O $2.0412H $2.0412L $2.0134C $2.01341d candle · 8 records24h volume $3.2B',
       ),
@@ -144,14 +150,14 @@ describe('the charts card', () => {
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Market Cap' }), { button: 0 });
     const marketCap = await screen.findByRole('tabpanel', { name: 'Market Cap' });
     // 16:04:11 UTC is 5:04 PM in Paris.
-    await vi.waitFor(() =>
+    await waitLong(() =>
       expect(within(marketCap).getByTestId('chart-legend').textContent).toBe(
         'Dec 12, 5:04 PM GMT+1Market cap $121.1B',
       ),
     );
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Marketcap Dominance' }), { button: 0 });
     const dominance = await screen.findByRole('tabpanel', { name: 'Marketcap Dominance' });
-    await vi.waitFor(() =>
+    await waitLong(() =>
       expect(within(dominance).getByTestId('chart-legend').textContent).toBe(
         'Dec 12, 5:04 PM GMT+1Dominance 3.90%',
       ),
@@ -166,7 +172,7 @@ describe('the charts card', () => {
     await zoneApplied('America/New_York');
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Fear & Greed' }), { button: 0 });
     const panel = await screen.findByRole('tabpanel', { name: 'Fear & Greed' });
-    await vi.waitFor(() =>
+    await waitLong(() =>
       expect(within(panel).getByTestId('chart-legend').textContent).toBe('December 12, 2025Index 38Fear'),
     );
     expect(within(panel).getByTestId('history-since').textContent).toBe('History since December 10, 2025');
@@ -219,7 +225,7 @@ describe('the charts card', () => {
     expect(screen.queryByText(/\$0\.0000/)).toBeNull();
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    await vi.waitFor(async () =>
+    await waitLong(async () =>
       expect(await legend()).toBe('Dec 13, 1:04 AM GMT+9Price $2.013424h volume $3.2B'),
     );
     expect(
@@ -257,7 +263,7 @@ describe('the charts card', () => {
         'GET /api/market/fear-greed/history': fearGreedHistory,
       },
     });
-    await vi.waitFor(() => expect(view.requests).toContain('GET /api/subscription/check'));
+    await waitLong(() => expect(view.requests).toContain('GET /api/subscription/check'));
     const teaser = screen.getByTestId('charts-teaser');
     expect(within(teaser).getByText('Advanced charting is a Premium feature')).toBeTruthy();
     expect(within(teaser).getByRole('link', { name: 'Unlock Charts' }).getAttribute('href')).toBe(
@@ -303,7 +309,7 @@ describe('the charts card below the first screen', () => {
     const { observers, bringNear } = farFromScreen();
     const view = renderPremium();
     expect(await screen.findByRole('tab', { name: 'Price Chart', selected: true })).toBeTruthy();
-    await vi.waitFor(() => expect(view.requests).toContain('GET /api/subscription/check'));
+    await waitLong(() => expect(view.requests).toContain('GET /api/subscription/check'));
     // What the card shows meanwhile is what it shows while a chart loads.
     expect(within(screen.getByRole('tabpanel')).getByRole('status').textContent).toBe('Loading chart...');
     expect(screen.queryByTestId('chart-canvas')).toBeNull();
@@ -311,7 +317,7 @@ describe('the charts card below the first screen', () => {
     expect(observers.map((observer) => observer.margin)).toEqual(['300px']);
 
     bringNear();
-    await vi.waitFor(async () =>
+    await waitLong(async () =>
       expect(await legend()).toBe('Dec 13, 1:04 AM GMT+9Price $2.013424h volume $3.2B'),
     );
     expect(historyAsked(view.requests)).toEqual([

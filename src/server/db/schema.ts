@@ -1,5 +1,4 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AccountCategory, AccountOrigin } from '@/domain/known-accounts/known-accounts.schema';
 import type { SubscriptionPlan } from '@/domain/plans/entitlements';
 import type { ThemePreference } from '@/domain/preferences/preferences.schema';
 import type {
@@ -36,6 +35,7 @@ import type {
   MarketHistoryTable,
   SyncStateTable,
 } from './schema-sync';
+import type { KnownAccountsTable } from './schema-known-accounts';
 import type {
   WatchedAccountsTable,
   WatchedAccountTxTable,
@@ -57,6 +57,7 @@ import type {
 
 export type * from './schema-alerts';
 export type * from './schema-portfolio';
+export type * from './schema-known-accounts';
 export type * from './schema-community';
 export type * from './schema-questions';
 export type * from './schema-billing';
@@ -192,20 +193,6 @@ export interface WhaleTransactionsTable {
   ledger_index: ColumnType<number | null, number | null | undefined, number | null>;
   destination_tag: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
-}
-
-export interface KnownAccountsTable {
-  address: string;
-  label: string;
-  entity: string;
-  category: AccountCategory;
-  source_name: string;
-  source_url: string;
-  origin: AccountOrigin;
-  checked_at: NullableTimestamp;
-  retired_at: NullableTimestamp;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 export interface DominoEventsTable {

@@ -257,7 +257,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await panel.getByRole('switch', { name: 'Show retired' }).click();
       await expect(row).toContainText('Retired');
       await row.getByRole('button', { name: `Restore E2E Vault ${stamp}` }).click();
-      await expect(page.getByText(`E2E Vault ${stamp} saved`)).toBeVisible();
+      await expect(page.getByText(`E2E Vault ${stamp} restored`)).toBeVisible();
       await expect(row).not.toContainText('Retired');
     });
 

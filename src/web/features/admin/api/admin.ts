@@ -273,8 +273,12 @@ export const useUpdateKnownAccount = () =>
   useAdminMutation({
     run: ({ address, patch }: { address: string; patch: KnownAccountPatch }) =>
       unwrap(api.admin['known-accounts'][':address'].$patch({ param: { address }, json: patch })),
-    success: (account) =>
-      account.retiredAt ? `${account.label} retired: it names nothing now` : `${account.label} saved`,
+    success: (account, { patch }) =>
+      patch.retired === true
+        ? `${account.label} retired: it names nothing now`
+        : patch.retired === false
+          ? `${account.label} restored`
+          : `${account.label} saved`,
     failure: 'Failed to save the account',
     refresh: afterRegistryChange,
   });

@@ -258,6 +258,8 @@ test.describe('membership', () => {
     page,
     freshUser,
   }) => {
+    // A sign-up, several pages, two themes and an axe run each: 26–30 s on a quiet CI machine.
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await freshUser('Axe Billing');
     const axe = async (label: string) => {

@@ -440,6 +440,8 @@ test.describe('portfolio', () => {
     freshUser,
     upgradeInTestMode,
   }) => {
+    // A sign-up, several pages, two themes and an axe run each: 26–30 s on a quiet CI machine.
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await freshUser('Axe Portfolio');
     await upgradeInTestMode();

@@ -227,7 +227,7 @@ async function lighthouseScore(
 }
 
 export async function benchWeb(): Promise<void> {
-  ensureChromium();
+  ensureChromium('chromium');
   if (!isBuildCurrent(root)) buildWebApp(root);
   const { url, env, child } = await startServer();
   try {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './axe';
 import { adminContext, syncAsAdmin } from './admin-api';
 import { inTokyoEu } from './dates';
 import { expect, expectPath, test } from './fixtures';

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './axe';
 import type { Page } from '@playwright/test';
 import { e2eUsers } from './users';
 import { expect, test } from './fixtures';

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './axe';
 import { expect, test } from './fixtures';
 
 /** Premium's API access for developers: keys in Settings, used from outside the browser. */

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './axe';
 import { adminContext } from './admin-api';
 import { inTokyoEu } from './dates';
 import { expect, expectPath, test } from './fixtures';

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './axe';
 import { expect, expectPath, test } from './fixtures';
 
 /** The footer pages written in the repo (the footer links to them). */

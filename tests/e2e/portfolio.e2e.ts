@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './axe';
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_LEDGER, RLUSD } from '../support/ledger-accounts';

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './axe';
 import type { Page } from '@playwright/test';
 import type { FlowKind } from '../../src/domain/known-accounts/flow-kind';
 import type { WhalePage, WhaleParty, WhaleTransaction } from '../../src/domain/whales/whales.schema';

@@ -1,0 +1,30 @@
+import Builder from '@axe-core/playwright';
+import type { AxeResults } from 'axe-core';
+import type { Page } from '@playwright/test';
+
+/**
+ * axe, once the page's finite animations and transitions have ended: a colour still fading between
+ * two themes (a button's `transition-colors` after the theme class changed) is measured as it is at
+ * that instant, and can fail the contrast rule only for the first 150 ms. Endless animations (a
+ * spinner) are not waited for.
+ */
+export class AxeBuilder extends Builder {
+  readonly #page: Page;
+
+  constructor(params: ConstructorParameters<typeof Builder>[0]) {
+    super(params);
+    this.#page = params.page;
+  }
+
+  override async analyze(): Promise<AxeResults> {
+    await this.#page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    );
+    return super.analyze();
+  }
+}

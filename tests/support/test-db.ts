@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { migrateToLatest } from '../../src/server/db/migrate';
 import { writeTemplate } from '../../src/server/db/template';
 import { migrationSources } from '../../scripts/db-template';
 
@@ -48,7 +49,7 @@ async function migratedTemplate(): Promise<Blob> {
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ kind: 'memory', from: await migratedTemplate() });
-  const database = await createServerDatabase(serverUrl);
+  const database = await createServerDatabase(serverUrl, await migratedServerTemplate(serverUrl));
   const handle = await openDatabase({ kind: 'postgres', url: database.url });
   return {
     ...handle,
@@ -59,21 +60,60 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-/** A new, empty database on a PostgreSQL server, and a way to drop it. */
+/** Runs one statement on the server's own database in a connection of its own. */
+async function runOn<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A migrated, empty database on the server, made once per set of migrations by whichever test file
+ * asks first (the others wait on an advisory lock) and copied by `CREATE DATABASE … TEMPLATE` for
+ * each file: a copy of its files instead of every migration again.
+ */
+async function migratedServerTemplate(serverUrl: string): Promise<string> {
+  const sources = migrationSources(root);
+  const name = `test_template_${crypto.createHash('sha256').update(sources).digest('hex').slice(0, 16)}`;
+  return runOn(serverUrl, async (client) => {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount) return name;
+      // Templates of earlier migrations are never used again (one being copied stays until next time).
+      const stale = await client.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'test\\_template\\_%'",
+      );
+      for (const { datname } of stale.rows)
+        await client.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
+      // Migrated under another name and renamed, so no file ever copies a half-migrated template.
+      const work = await createServerDatabase(serverUrl);
+      const handle = await openDatabase({ kind: 'postgres', url: work.url });
+      try {
+        await migrateToLatest(handle.db);
+      } finally {
+        await handle.close();
+      }
+      await client.query(`ALTER DATABASE ${new URL(work.url).pathname.slice(1)} RENAME TO ${name}`);
+      return name;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  });
+}
+
+/** A new database on a PostgreSQL server (empty, or a copy of `template`), and a way to drop it. */
 export async function createServerDatabase(
   serverUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
+  const run = (statement: string) => runOn(serverUrl, (client) => client.query(statement));
+  await run(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   /**

@@ -46,8 +46,19 @@ export interface FakeRippled {
   /**
    * A validated XRP payment in a new ledger, announced on the stream: both balances move (the sender
    * also pays a 12-drop fee) and it appears first in both accounts' `account_tx`. Returns its hash.
+   * `destinationTag` tags it (an exchange deposit); `deliveredDrops` below `drops` makes it a partial
+   * payment that delivered only that; a `result` other than tesSUCCESS makes it a failed one that
+   * moved nothing but the fee.
    */
-  pay(payment: { from: string; to: string; drops: bigint; at?: string }): string;
+  pay(payment: {
+    from: string;
+    to: string;
+    drops: bigint;
+    at?: string;
+    destinationTag?: number;
+    deliveredDrops?: bigint;
+    result?: string;
+  }): string;
   /** Drops every connection (the client should reconnect). */
   dropConnections(): void;
   /** While on, every connection is closed as soon as it opens (a server that keeps hanging up). */
@@ -336,7 +347,17 @@ export async function startFakeRippled(): Promise<FakeRippled> {
       else pools.delete(tokenKey(token));
     },
     setBook: (token, side, offers) => books.set(`${side}:${tokenKey(token)}`, offers),
-    pay: ({ from, to, drops, at = new Date().toISOString() }) => {
+    pay: ({
+      from,
+      to,
+      drops,
+      at = new Date().toISOString(),
+      destinationTag,
+      deliveredDrops,
+      result = 'tesSUCCESS',
+    }) => {
+      const failed = result !== 'tesSUCCESS';
+      const delivered = failed ? 0n : (deliveredDrops ?? drops);
       const sender = accounts.get(from);
       if (!sender) throw new Error(`fake rippled: no account ${from}`);
       const fee = 12n;
@@ -354,9 +375,9 @@ export async function startFakeRippled(): Promise<FakeRippled> {
       const hash = hashOf(`payment-${paymentCount}-${from}-${to}`);
       const senderBefore = sender.balanceDrops;
       const receiverBefore = receiver.balanceDrops;
-      sender.balanceDrops -= drops + fee;
+      sender.balanceDrops -= delivered + fee;
       sender.sequence += 1;
-      receiver.balanceDrops += drops;
+      receiver.balanceDrops += delivered;
       const root = (account: string, before: bigint, after: bigint, owner: FakeAccount) =>
         created && account === to
           ? {
@@ -388,20 +409,23 @@ export async function startFakeRippled(): Promise<FakeRippled> {
         ledger_index: index,
         validated: true,
         meta: {
+          // A failed payment changes the sender's root alone (its fee and sequence).
           AffectedNodes: [
             root(from, senderBefore, sender.balanceDrops, sender),
-            root(to, receiverBefore, receiver.balanceDrops, receiver),
+            ...(failed ? [] : [root(to, receiverBefore, receiver.balanceDrops, receiver)]),
           ],
           TransactionIndex: 0,
-          TransactionResult: 'tesSUCCESS',
-          delivered_amount: drops.toString(),
+          TransactionResult: result,
+          ...(failed ? {} : { delivered_amount: delivered.toString() }),
         },
         tx_json: {
           Account: from,
           DeliverMax: drops.toString(),
           Destination: to,
+          ...(destinationTag === undefined ? {} : { DestinationTag: destinationTag }),
           Fee: fee.toString(),
-          Flags: 0,
+          // tfPartialPayment when less than DeliverMax arrived.
+          Flags: delivered < drops && !failed ? 0x0002_0000 : 0,
           Sequence: sender.sequence - 1,
           TransactionType: 'Payment',
           date: Math.floor(Date.parse(at) / 1000) - RIPPLE_EPOCH,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../tests/support/upstream-fixtures';
 import { dropsToXrp, rippleTimeToDate } from '../xrpl/drops';
-import { extractWhalePayments, type LedgerTransaction } from './ledger';
+import { extractWhalePayments, extractXrpPayments, type LedgerTransaction } from './ledger';
 
 const reply = fixture<{ result?: unknown; ledger?: unknown }>('xrpl/ledger-expanded-apiv2.json');
 const ledger = (
@@ -50,6 +50,29 @@ describe('whale payments of a ledger (fixture edge cases)', () => {
       ['1000000', 7],
       ['2500000', 104422],
     ]);
+  });
+});
+
+describe('every XRP payment of a ledger (the exchange flows read them all)', () => {
+  const payments = extractXrpPayments(ledger.transactions, {
+    ledgerIndex: Number(ledger.ledger_index),
+    closeTime: rippleTimeToDate(ledger.close_time),
+  });
+
+  it('keeps small ones too, and a partial payment by what it delivered', () => {
+    expect(payments.map((payment) => payment.amountXrp).sort()).toEqual(['1000000', '12', '250', '2500000']);
+  });
+
+  it('never a failed payment, an IOU payment or another transaction type', () => {
+    const kept = new Set(payments.map((payment) => payment.hash));
+    for (const transaction of ledger.transactions) {
+      const meta = typeof transaction.meta === 'object' ? transaction.meta : undefined;
+      if (kept.has(transaction.hash ?? '')) {
+        expect(transaction.tx_json?.TransactionType).toBe('Payment');
+        expect(meta?.TransactionResult).toBe('tesSUCCESS');
+        expect(typeof meta?.delivered_amount).toBe('string');
+      }
+    }
   });
 });
 

@@ -31,15 +31,15 @@ export interface WhalePayment {
 }
 
 /**
- * The whale payments of one validated ledger: successful Payments whose `meta.delivered_amount` is XRP
- * (a string of drops) of at least 1M XRP. Never DeliverMax or Amount: a partial payment counts by
- * what it delivered, and an IOU amount (an object) is not XRP.
+ * The XRP payments of one validated ledger: successful Payments whose `meta.delivered_amount` is XRP
+ * (a string of drops). Never DeliverMax or Amount: a partial payment counts by what it delivered, a
+ * failed one not at all, and an IOU amount (an object) is not XRP.
  */
-export function extractWhalePayments(
+export function extractXrpPayments(
   transactions: readonly LedgerTransaction[],
   ledger: { ledgerIndex: number; closeTime: Date },
 ): WhalePayment[] {
-  const whales: WhalePayment[] = [];
+  const payments: WhalePayment[] = [];
   for (const transaction of transactions) {
     const tx = transaction.tx_json;
     const meta = typeof transaction.meta === 'object' ? transaction.meta : undefined;
@@ -47,9 +47,9 @@ export function extractWhalePayments(
       continue;
     const delivered = meta.delivered_amount;
     if (typeof delivered !== 'string' || !/^\d+$/.test(delivered)) continue;
+    if (!tx.Account || !tx.Destination) continue;
     const drops = BigInt(delivered);
-    if (drops < THRESHOLD_DROPS || !tx.Account || !tx.Destination) continue;
-    whales.push({
+    payments.push({
       hash: transaction.hash,
       amountDrops: drops,
       amountXrp: dropsToXrp(drops),
@@ -60,5 +60,17 @@ export function extractWhalePayments(
       ledgerIndex: ledger.ledgerIndex,
     });
   }
-  return whales;
+  return payments;
+}
+
+/** The whale payments among them: at least 1M XRP delivered. */
+export const whalePaymentsOf = (payments: readonly WhalePayment[]): WhalePayment[] =>
+  payments.filter((payment) => payment.amountDrops >= THRESHOLD_DROPS);
+
+/** The whale payments of one validated ledger (extractXrpPayments, at least 1M XRP each). */
+export function extractWhalePayments(
+  transactions: readonly LedgerTransaction[],
+  ledger: { ledgerIndex: number; closeTime: Date },
+): WhalePayment[] {
+  return whalePaymentsOf(extractXrpPayments(transactions, ledger));
 }

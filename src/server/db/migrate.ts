@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024-analyst-questions';
 import * as m0025 from './migrations/0025-announce-whose-change';
 import * as m0026 from './migrations/0026-display-name-skeletons';
 import * as m0027 from './migrations/0027-known-accounts';
+import * as m0028 from './migrations/0028-exchange-flows';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0025-announce-whose-change': m0025,
   '0026-display-name-skeletons': m0026,
   '0027-known-accounts': m0027,
+  '0028-exchange-flows': m0028,
 };
 
 /** Every migration this code knows, oldest first. */

@@ -1,5 +1,6 @@
 import type { AccountCategory, AccountOrigin } from '@/domain/known-accounts/known-accounts.schema';
-import type { NullableTimestamp, Timestamp } from './columns';
+import type { ColumnType } from 'kysely';
+import type { Numeric, NullableTimestamp, RequiredTimestamp, Timestamp } from './columns';
 
 /** The registry of known accounts: who owns an address, what it is, and where the name comes from. */
 export interface KnownAccountsTable {
@@ -14,4 +15,28 @@ export interface KnownAccountsTable {
   retired_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Every validated XRP payment with a named exchange account on either side (migration 0028). */
+export interface ExchangePaymentsTable {
+  transaction_hash: string;
+  ledger_index: number;
+  paid_at: RequiredTimestamp;
+  from_address: string;
+  to_address: string;
+  amount_drops: Numeric;
+  destination_tag: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The sender's exchange entity as named when the ledger was read; null: not an exchange's. */
+  from_exchange: string | null;
+  to_exchange: string | null;
+}
+
+/** Each exchange's inflow and outflow per UTC hour, summed from exchange_payments. */
+export interface ExchangeFlowHourlyTable {
+  entity: string;
+  hour: RequiredTimestamp;
+  inflow_drops: Numeric;
+  inflow_count: number;
+  outflow_drops: Numeric;
+  outflow_count: number;
 }

@@ -35,7 +35,11 @@ import type {
   MarketHistoryTable,
   SyncStateTable,
 } from './schema-sync';
-import type { KnownAccountsTable } from './schema-known-accounts';
+import type {
+  ExchangeFlowHourlyTable,
+  ExchangePaymentsTable,
+  KnownAccountsTable,
+} from './schema-known-accounts';
 import type {
   WatchedAccountsTable,
   WatchedAccountTxTable,
@@ -343,6 +347,8 @@ export interface Database {
   fear_greed_index: FearGreedIndexTable;
   whale_transactions: WhaleTransactionsTable;
   known_accounts: KnownAccountsTable;
+  exchange_payments: ExchangePaymentsTable;
+  exchange_flow_hourly: ExchangeFlowHourlyTable;
   domino_events: DominoEventsTable;
   rss_feeds: RssFeedsTable;
   api_sources: ApiSourcesTable;

@@ -1,23 +1,23 @@
 import type { Client } from 'xrpl';
 import { touchedAccounts, type AccountTxEntry } from '@/domain/portfolio/account-tx';
-import { extractWhalePayments } from '@/domain/whales/ledger';
+import { extractXrpPayments } from '@/domain/whales/ledger';
 import type { Db } from '../db/client';
 import { markTouched } from '../features/portfolio';
-import { storeLedgerWhales } from '../features/whales';
+import { storeLedgerPayments } from '../features/whales';
 import { readLedger } from '../upstreams/xrpl';
 
 /**
  * One validated ledger, as the live stream and the catch-up job both read it: its whale payments
- * are stored, and the watched accounts it touched are read again now rather than at their next
- * quarter hour. Returns how many whale payments were new.
+ * and the payments onto and off named exchanges are stored, and the watched accounts it touched are
+ * read again now rather than at their next quarter hour. Returns how many whale payments were new.
  */
 export async function scanLedger(db: Db, client: Client, ledgerIndex: number): Promise<number> {
   const { transactions, closeTime } = await readLedger(client, ledgerIndex);
-  const stored = await storeLedgerWhales(
+  const stored = await storeLedgerPayments(
     db,
     ledgerIndex,
-    extractWhalePayments(transactions, { ledgerIndex, closeTime }),
+    extractXrpPayments(transactions, { ledgerIndex, closeTime }),
   );
   await markTouched(db, touchedAccounts(transactions as AccountTxEntry[]));
-  return stored;
+  return stored.whales;
 }

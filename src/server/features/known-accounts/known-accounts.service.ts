@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import type { Database, KnownAccountsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { mergeExchangeFlows } from '../whales';
 
 type Row = Selectable<KnownAccountsTable>;
 
@@ -174,6 +175,7 @@ export async function mergeEntities(
       .returning('address')
       .execute();
     if (moved.length === 0) throw new AppError('not_found', `No accounts belong to ${merge.from}`);
+    await mergeExchangeFlows(trx, merge.from, merge.into);
     await recordAudit(trx, {
       adminUserId: adminId,
       actionType: 'known_entity_merge',

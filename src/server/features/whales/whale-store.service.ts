@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { WhalePayment } from '@/domain/whales/ledger';
+import { whalePaymentsOf, type WhalePayment } from '@/domain/whales/ledger';
 import type { Db } from '../../db/client';
+import { storeExchangePayments } from './exchange-flows.service';
 
 const LAST_LEDGER_KEY = 'xrpl_last_ledger';
 
@@ -14,14 +15,17 @@ export async function lastScannedLedger(db: Db): Promise<number | null> {
 }
 
 /**
- * Stores one ledger's whale payments and moves the scan mark, in one transaction: a crash leaves the
- * ledger either fully recorded or not at all. Payments already stored (by hash) are skipped.
+ * Stores what one ledger's XRP payments tell — its whale payments, and those with a named exchange
+ * on a side with the exchanges' hourly flows — and moves the scan mark, in one transaction: a crash
+ * leaves the ledger either fully recorded or not at all. Payments already stored (by hash) are
+ * skipped. Returns how many whale and exchange payments were new.
  */
-export async function storeLedgerWhales(
+export async function storeLedgerPayments(
   db: Db,
   ledgerIndex: number,
-  whales: readonly WhalePayment[],
-): Promise<number> {
+  payments: readonly WhalePayment[],
+): Promise<{ whales: number; exchangePayments: number }> {
+  const whales = whalePaymentsOf(payments);
   return db.transaction().execute(async (trx) => {
     let inserted = 0;
     if (whales.length > 0) {
@@ -43,11 +47,12 @@ export async function storeLedgerWhales(
         .execute();
       inserted = rows.length;
     }
+    const exchangePayments = await storeExchangePayments(trx, payments);
     await sql`
       INSERT INTO sync_state (key, value) VALUES (${LAST_LEDGER_KEY}, ${String(ledgerIndex)})
       ON CONFLICT (key) DO UPDATE SET value = greatest(sync_state.value::bigint, excluded.value::bigint)::text, updated_at = now()`.execute(
       trx,
     );
-    return inserted;
+    return { whales: inserted, exchangePayments };
   });
 }

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeRippled, type FakeRippled } from '../../../tests/support/fake-rippled';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { hourlyFlowsFromPayments, storedHourlyFlows } from '../features/whales';
+import { createLogger } from '../lib/logger';
+import { runSourceById } from './control';
+
+// Named exchange accounts from the list the site ships with (added at every start).
+const BINANCE = 'rs8ZPbYqgecRcDzQpJYAMhSxSi5htsjnza';
+const BINANCE_9 = 'rBtttd61FExHC68vsZ8dqmS3DfjFEceA1A';
+const UPHOLD = 'rsXT3AQqhHDusFs3nQQuwcA1yXRLZJAXKw';
+// Accounts no one has named.
+const ALICE = 'rpexHC5S9a6ez8Wvw9L46miQaUM9PQrdg8';
+const BOB = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+
+const XRP = 1_000_000n;
+
+let rippled: FakeRippled;
+let app: TestApp;
+
+const catchUp = async () => {
+  const source = await app.handle.db
+    .selectFrom('api_sources')
+    .select('id')
+    .where('api_type', '=', 'xrpl_whales')
+    .executeTakeFirstOrThrow();
+  const outcome = await runSourceById(
+    { db: app.handle.db, env: app.env, logger: createLogger('silent') },
+    source.id,
+    'manual',
+  );
+  expect(outcome.status !== 'skipped' && outcome.log.status).toBe('success');
+};
+
+beforeAll(async () => {
+  rippled = await startFakeRippled();
+  for (let index = 970; index <= 1000; index += 1) rippled.addLedger(index, [], '2026-11-20T09:00:00Z');
+  for (const address of [ALICE, BOB, BINANCE, BINANCE_9, UPHOLD])
+    rippled.setAccount(address, { balanceDrops: 50_000_000n * XRP });
+  app = await createTestApp({ env: { XRPL_WS_URL: rippled.url, XRPL_WS_FALLBACK_URL: rippled.url } });
+  await catchUp();
+  // 09:00–10:00 UTC
+  rippled.pay({
+    from: ALICE,
+    to: BINANCE,
+    drops: 500n * XRP,
+    destinationTag: 104422,
+    at: '2026-11-20T09:05:00Z',
+  });
+  rippled.pay({ from: BINANCE_9, to: BOB, drops: 300n * XRP, at: '2026-11-20T09:10:00Z' });
+  // Internal: between two Binance accounts, a whale, never a flow.
+  rippled.pay({ from: BINANCE, to: BINANCE_9, drops: 2_000_000n * XRP, at: '2026-11-20T09:20:00Z' });
+  rippled.pay({
+    from: BINANCE,
+    to: UPHOLD,
+    drops: 2_000n * XRP,
+    destinationTag: 7,
+    at: '2026-11-20T09:30:00Z',
+  });
+  // 10:00–11:00 UTC: a partial payment counts what it delivered; a failed one nothing.
+  rippled.pay({
+    from: BOB,
+    to: UPHOLD,
+    drops: 100n * XRP,
+    deliveredDrops: 40n * XRP,
+    at: '2026-11-20T10:01:00Z',
+  });
+  rippled.pay({
+    from: ALICE,
+    to: UPHOLD,
+    drops: 900n * XRP,
+    result: 'tecUNFUNDED_PAYMENT',
+    at: '2026-11-20T10:02:00Z',
+  });
+  // Between two unnamed wallets: no exchange's business.
+  rippled.pay({ from: ALICE, to: BOB, drops: 5n * XRP, at: '2026-11-20T10:03:00Z' });
+  await catchUp();
+});
+afterAll(async () => {
+  await app?.close();
+  await rippled?.close();
+});
+
+describe('exchange flows from the ledger', () => {
+  it('keeps every payment with a named exchange on a side, whatever its size, by what it delivered', async () => {
+    const rows = await app.handle.db
+      .selectFrom('exchange_payments')
+      .select([
+        'from_address',
+        'to_address',
+        'amount_drops',
+        'destination_tag',
+        'from_exchange',
+        'to_exchange',
+      ])
+      .orderBy('paid_at')
+      .execute();
+    expect(rows).toEqual([
+      {
+        from_address: ALICE,
+        to_address: BINANCE,
+        amount_drops: '500000000',
+        destination_tag: 104422,
+        from_exchange: null,
+        to_exchange: 'Binance',
+      },
+      {
+        from_address: BINANCE_9,
+        to_address: BOB,
+        amount_drops: '300000000',
+        destination_tag: null,
+        from_exchange: 'Binance',
+        to_exchange: null,
+      },
+      {
+        from_address: BINANCE,
+        to_address: BINANCE_9,
+        amount_drops: '2000000000000',
+        destination_tag: null,
+        from_exchange: 'Binance',
+        to_exchange: 'Binance',
+      },
+      {
+        from_address: BINANCE,
+        to_address: UPHOLD,
+        amount_drops: '2000000000',
+        destination_tag: 7,
+        from_exchange: 'Binance',
+        to_exchange: 'Uphold',
+      },
+      {
+        from_address: BOB,
+        to_address: UPHOLD,
+        amount_drops: '40000000',
+        destination_tag: null,
+        from_exchange: null,
+        to_exchange: 'Uphold',
+      },
+    ]);
+  });
+
+  it("sums each exchange's inflow and outflow per hour, the internal transfer in neither", async () => {
+    expect(await storedHourlyFlows(app.handle.db)).toEqual([
+      {
+        entity: 'Binance',
+        hour: '2026-11-20T09:00:00.000Z',
+        inflowDrops: '500000000',
+        inflowCount: 1,
+        outflowDrops: '2300000000',
+        outflowCount: 2,
+      },
+      {
+        entity: 'Uphold',
+        hour: '2026-11-20T09:00:00.000Z',
+        inflowDrops: '2000000000',
+        inflowCount: 1,
+        outflowDrops: '0',
+        outflowCount: 0,
+      },
+      {
+        entity: 'Uphold',
+        hour: '2026-11-20T10:00:00.000Z',
+        inflowDrops: '40000000',
+        inflowCount: 1,
+        outflowDrops: '0',
+        outflowCount: 0,
+      },
+    ]);
+  });
+
+  it('stores sums equal to the ones rebuilt from the stored payments, also after a ledger is read twice', async () => {
+    // The stream and the catch-up job may both read a ledger: the second reading adds nothing.
+    await app.handle.db.deleteFrom('sync_state').where('key', '=', 'xrpl_last_ledger').execute();
+    await catchUp();
+    expect(await storedHourlyFlows(app.handle.db)).toEqual(await hourlyFlowsFromPayments(app.handle.db));
+    expect(
+      await app.handle.db.selectFrom('exchange_payments').select('transaction_hash').execute(),
+    ).toHaveLength(5);
+  });
+
+  it('after an entity merge, a payment between the two is internal and the sums are rebuilt', async () => {
+    const admin = await app.signedInUser({ role: 'admin' });
+    const merged = await app.request('/api/admin/known-accounts/merge', {
+      method: 'POST',
+      cookie: admin.cookie,
+      json: { from: 'Uphold', into: 'Binance' },
+    });
+    expect(merged.status).toBe(200);
+    const flows = await storedHourlyFlows(app.handle.db);
+    expect(flows).toEqual(await hourlyFlowsFromPayments(app.handle.db));
+    expect(flows.map((flow) => [flow.entity, flow.hour, flow.inflowDrops, flow.outflowDrops])).toEqual([
+      ['Binance', '2026-11-20T09:00:00.000Z', '500000000', '300000000'],
+      ['Binance', '2026-11-20T10:00:00.000Z', '40000000', '0'],
+    ]);
+  });
+});

@@ -17,7 +17,7 @@ export const timezones = [
   { value: 'Asia/Tokyo', label: 'Tokyo' },
 ] as const;
 
-const timezoneValues = timezones.map((zone) => zone.value) as [string, ...string[]];
+export const timezoneValues = timezones.map((zone) => zone.value) as [string, ...string[]];
 
 /** Every user-editable preference (a user_preferences column) in the API's camelCase. */
 export const preferencesShape = {

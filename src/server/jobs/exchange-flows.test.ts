@@ -193,4 +193,44 @@ describe('exchange flows from the ledger', () => {
       ['Binance', '2026-11-20T10:00:00.000Z', '40000000', '0'],
     ]);
   });
+
+  it('are served to Premium members by range, days in their zone, with each exchange’s last day and week', async () => {
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    rippled.pay({ from: ALICE, to: UPHOLD, drops: 1_000n * XRP, at: twoHoursAgo.toISOString() });
+    await catchUp();
+    const premium = await app.signedInUser({ plan: 'premium' });
+    const month = await app.request('/api/flows/exchanges?range=30d&tz=Asia/Tokyo', {
+      cookie: premium.cookie,
+    });
+    expect(month.status).toBe(200);
+    const body = await month.json();
+    expect(body).toMatchObject({ range: '30d', bucket: 'day', since: '2026-11-20T09:00:00.000Z' });
+    // 09:00 and 10:00 UTC on 20 November are one Tokyo day, which began at 15:00 UTC the day before.
+    expect(body.series[0]).toEqual({
+      at: '2026-11-19T15:00:00.000Z',
+      inflowXrp: '540',
+      outflowXrp: '300',
+      netXrp: '240',
+    });
+    expect(body.series).toHaveLength(2);
+    expect(body.exchanges).toEqual([
+      { entity: 'Binance', inflow24hXrp: '1000', outflow24hXrp: '0', net24hXrp: '1000', net7dXrp: '1000' },
+    ]);
+
+    const day = await (
+      await app.request('/api/flows/exchanges?range=24h', { cookie: premium.cookie })
+    ).json();
+    const hour = new Date(Math.floor(twoHoursAgo.getTime() / 3_600_000) * 3_600_000).toISOString();
+    expect(day).toMatchObject({ bucket: 'hour', series: [{ at: hour, inflowXrp: '1000', netXrp: '1000' }] });
+  });
+
+  it('are refused to visitors and free members, and a range it does not know is a clear 422', async () => {
+    expect((await app.request('/api/flows/exchanges')).status).toBe(401);
+    const free = await app.signedInUser();
+    expect((await app.request('/api/flows/exchanges', { cookie: free.cookie })).status).toBe(403);
+    const premium = await app.signedInUser({ plan: 'premium' });
+    const wrong = await app.request('/api/flows/exchanges?range=2w', { cookie: premium.cookie });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.text()).toContain('range');
+  });
 });

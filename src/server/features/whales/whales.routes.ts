@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ACCOUNT_CATEGORIES } from '@/domain/known-accounts/known-accounts.schema';
+import { exchangeFlowsSchema, flowQuerySchema } from '@/domain/whales/flows.schema';
 import {
   WHALE_PAGE_LIMIT,
   whaleFilterSchema,
@@ -14,6 +15,7 @@ import { ACCOUNT_CHANGES, cachedRead } from '../../lib/read-cache';
 import { jsonText, PRIVATE, sendJson } from '../../lib/request-context';
 import { requireViewer } from '../../lib/viewer';
 import { listEntities } from '../known-accounts';
+import { readExchangeFlows } from './exchange-flows-read.service';
 import { getWhaleStats, listWhalePage, listWhaleTransactions } from './whales.service';
 
 const premiumErrors = { 401: errorResponse('Not signed in'), 403: errorResponse('Premium only') } as const;
@@ -67,6 +69,22 @@ export function createWhaleRoutes(deps: AppDeps) {
     middleware: premium,
     responses: { 200: jsonContent(whaleStatsSchema, 'The stats'), ...premiumErrors },
   });
+  const flows = createRoute({
+    method: 'get',
+    path: '/flows/exchanges',
+    tags: ['Whales'],
+    summary: 'XRP flowing onto and off named exchanges, in total and per exchange (premium)',
+    middleware: premium,
+    request: { query: flowQuerySchema },
+    responses: {
+      200: jsonContent(
+        exchangeFlowsSchema,
+        'The flows of the range, and each exchange’s 24 hours and 7 days',
+      ),
+      422: errorResponse('Unknown range or time zone'),
+      ...premiumErrors,
+    },
+  });
   // The newest twenty, the same for every Premium member: read once until a whale is stored (its live
   // event), a name or a price changes, or a row is changed (migration 0025), not once per dashboard.
   const latest = cachedRead(
@@ -83,5 +101,9 @@ export function createWhaleRoutes(deps: AppDeps) {
       return c.json(await listWhalePage(deps.db, { limit, before, filter }), 200);
     })
     .openapi(entities, async (c) => c.json(await listEntities(deps.db), 200))
-    .openapi(stats, async (c) => c.json(await getWhaleStats(deps.db), 200));
+    .openapi(stats, async (c) => c.json(await getWhaleStats(deps.db), 200))
+    .openapi(flows, async (c) => {
+      const { range, tz } = c.req.valid('query');
+      return c.json(await readExchangeFlows(deps.db, range, tz), 200);
+    });
 }

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { timezoneValues } from '../preferences/preferences.schema';
+
+/** The spans the exchange flows are shown over: hours for a day and a week, days beyond. */
+export const FLOW_RANGES = ['24h', '7d', '30d', '1y'] as const;
+export type FlowRange = (typeof FLOW_RANGES)[number];
+
+export const flowQuerySchema = z.object({
+  range: z.enum(FLOW_RANGES).default('7d'),
+  /** The member's zone: a day bucket runs from their midnight to the next. */
+  tz: z.enum(timezoneValues).default('UTC'),
+});
+
+const xrp = z.string().meta({ description: 'XRP, as an exact decimal string' });
+
+export const flowBucketSchema = z
+  .object({
+    /** The bucket's start (an hour, or a day in the member's zone). */
+    at: z.string(),
+    inflowXrp: xrp,
+    outflowXrp: xrp,
+    /** Inflow minus outflow: above 0, more XRP moved onto exchanges than off them. */
+    netXrp: xrp,
+  })
+  .meta({ id: 'ExchangeFlowBucket' });
+
+export const exchangeFlowRowSchema = z
+  .object({
+    entity: z.string(),
+    inflow24hXrp: xrp,
+    outflow24hXrp: xrp,
+    net24hXrp: xrp,
+    net7dXrp: xrp,
+  })
+  .meta({ id: 'ExchangeFlowRow' });
+
+export const exchangeFlowsSchema = z
+  .object({
+    range: z.enum(FLOW_RANGES),
+    bucket: z.enum(['hour', 'day']),
+    /**
+     * The first hour any flow was recorded: history begins with the first ledger read, and nothing
+     * before it is known. null: none recorded yet.
+     */
+    since: z.string().nullable(),
+    /** Every exchange together, oldest first; a bucket with no recorded payment is absent, not 0. */
+    series: z.array(flowBucketSchema),
+    /** Each exchange with a flow in the last 7 days, the largest 24-hour net flow (either way) first. */
+    exchanges: z.array(exchangeFlowRowSchema),
+  })
+  .meta({ id: 'ExchangeFlows' });
+export type ExchangeFlows = z.infer<typeof exchangeFlowsSchema>;

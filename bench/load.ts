@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { Agent } from 'undici';
+// undici's own fetch: Node's built-in one is an older undici and cannot take this Agent as dispatcher.
+import { Agent, fetch as undiciFetch } from 'undici';
 import {
   buildWebApp,
   ensureServerBundle,
@@ -388,11 +389,11 @@ export async function runMembers(
     const controller = new AbortController();
     const started = performance.now();
     try {
-      const response = await fetch(`${url}/api/events`, {
+      const response = await undiciFetch(`${url}/api/events`, {
         headers: { 'x-forwarded-for': address, cookie, accept: 'text/event-stream' },
         signal: controller.signal,
         dispatcher,
-      } as RequestInit);
+      });
       if (response.status === 503 && Number(response.headers.get('retry-after')) > 0) {
         stats.get(kind)!.refusals.push(performance.now() - started);
         stats.get(kind)!.refusedAt.push(performance.now() - runStart);

@@ -77,7 +77,7 @@ export async function startAppProcess(
     await waitForHealth(url, child, healthTimeoutMs);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${log}`);
+    throw new Error(`${(error as Error).message}\n${log}`, { cause: error });
   }
   return {
     port: listenPort,

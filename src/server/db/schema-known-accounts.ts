@@ -40,3 +40,10 @@ export interface ExchangeFlowHourlyTable {
   outflow_drops: Numeric;
   outflow_count: number;
 }
+
+/** The tables of this file, as the Database interface (schema.ts) includes them. */
+export interface KnownAccountsTables {
+  known_accounts: KnownAccountsTable;
+  exchange_payments: ExchangePaymentsTable;
+  exchange_flow_hourly: ExchangeFlowHourlyTable;
+}

@@ -35,11 +35,7 @@ import type {
   MarketHistoryTable,
   SyncStateTable,
 } from './schema-sync';
-import type {
-  ExchangeFlowHourlyTable,
-  ExchangePaymentsTable,
-  KnownAccountsTable,
-} from './schema-known-accounts';
+import type { KnownAccountsTables } from './schema-known-accounts';
 import type {
   WatchedAccountsTable,
   WatchedAccountTxTable,
@@ -336,7 +332,8 @@ export interface UsedTotpCodesTable {
   used_at: Timestamp;
 }
 
-export interface Database {
+/** The tables; the registry of known accounts and the exchange flows are in schema-known-accounts.ts. */
+export interface Database extends KnownAccountsTables {
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;
@@ -346,9 +343,6 @@ export interface Database {
   crypto_metrics: CryptoMetricsTable;
   fear_greed_index: FearGreedIndexTable;
   whale_transactions: WhaleTransactionsTable;
-  known_accounts: KnownAccountsTable;
-  exchange_payments: ExchangePaymentsTable;
-  exchange_flow_hourly: ExchangeFlowHourlyTable;
   domino_events: DominoEventsTable;
   rss_feeds: RssFeedsTable;
   api_sources: ApiSourcesTable;

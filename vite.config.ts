@@ -6,15 +6,6 @@ import { defineConfig, type Plugin } from 'vite';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
-/**
- * React Router's package exports name only its development build, warnings included (its issue
- * #12532, "intended to be temporary"); the production build it ships beside it is used for builds.
- */
-const reactRouterProduction = path.resolve(
-  import.meta.dirname,
-  'node_modules/react-router/dist/production/index.mjs',
-);
-
 /** What every page runs. */
 const framework =
   /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|hono)[\\/]/;
@@ -229,15 +220,12 @@ function honoClientCookie(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
   plugins: [react(), tailwindcss(), inlineStylesheet(), routePreloads(), honoClientCookie()],
   resolve: {
-    alias: [
-      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
-      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
-    ],
+    alias: [{ find: '@', replacement: path.resolve(import.meta.dirname, 'src') }],
   },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
@@ -274,4 +262,4 @@ export default defineConfig(({ command }) => ({
     strictPort: true,
     proxy: { '/api/': { target: process.env.API_ORIGIN ?? 'http://127.0.0.1:3001', changeOrigin: false } },
   },
-}));
+});

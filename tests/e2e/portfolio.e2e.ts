@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { E2E_LEDGER, RLUSD } from '../support/ledger-accounts';
 import { adminContext, syncAsAdmin } from './admin-api';
 import { expect, expectPath, test } from './fixtures';
+import { ledger } from './ledger';
 
 /**
  * Portfolio tracking (Premium). The fake XRP Ledger lives in the global setup's process:
@@ -17,16 +18,6 @@ const DROPS = 1_000_000;
 /** The XRP/RLUSD AMM pool both tests price RLUSD with (4M XRP against 8.8M RLUSD). */
 const POOL = { xrpDrops: 4_000_000 * DROPS, tokenValue: '8800000' };
 const xrpPerRlusd = POOL.xrpDrops / DROPS / Number(POOL.tokenValue);
-
-async function ledger(control: 'account' | 'pay' | 'pool', body: object): Promise<{ hash?: string }> {
-  const response = await fetch(`${process.env.E2E_UPSTREAM_URL}/control/ledger/${control}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`control/ledger/${control}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? {} : ((await response.json()) as { hash: string });
-}
 
 const fund = (address: string, xrp: number, lines: { balance: string }[] = []) =>
   ledger('account', {

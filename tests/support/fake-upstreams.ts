@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { isValidClassicAddress } from 'ripple-address-codec';
+import { fakeExchangeTraffic } from './fake-exchange-traffic';
 import { createFakeMarketChart } from './fake-market-chart';
 import { startFakeRippled, type FakeRippled, type FakeToken } from './fake-rippled';
 import { json, startFixtureServer, type FixtureHandler, type FixtureServer } from './fixture-server';
@@ -74,7 +75,8 @@ const tokenOf = (value: unknown): FakeToken => {
  * the one the fakes live in). POST only, JSON bodies; a bad body answers 400 with what was wrong.
  * - `/control/ledger/account` {address, balanceDrops, ownerCount?, lines?: [{token, balance, limit?}]}:
  *   funds (or replaces, history included) an account → 204.
- * - `/control/ledger/pay` {from, to, drops}: a validated XRP payment in a new ledger → 200 {hash}.
+ * - `/control/ledger/pay` {from, to, drops, destinationTag?}: a validated XRP payment in a new
+ *   ledger → 200 {hash}.
  * - `/control/ledger/pool` {token: {currency, issuer}, xrpDrops, tokenValue} (or `pool: null`): the
  *   XRP/token AMM pool `amm_info` answers → 204.
  */
@@ -119,7 +121,11 @@ function controlLedger(upstream: FixtureServer, rippled: FakeRippled): void {
       if (!isValidClassicAddress(from) || !isValidClassicAddress(to))
         throw new Error('from, to: valid classic addresses');
       if (!rippled.account(from)) throw new Error(`from: no account ${from} on the fake ledger`);
-      return { hash: rippled.pay({ from, to, drops: dropsOf(body.drops, 'drops') }) };
+      const tag = body.destinationTag;
+      const isTag = typeof tag === 'number' && Number.isInteger(tag) && tag >= 0 && tag <= 0xffff_ffff;
+      if (tag !== undefined && !isTag) throw new Error('destinationTag: a whole number from 0 to 4294967295');
+      const destinationTag = isTag ? tag : undefined;
+      return { hash: rippled.pay({ from, to, drops: dropsOf(body.drops, 'drops'), destinationTag }) };
     }),
   );
   upstream.route(
@@ -244,6 +250,7 @@ export async function startFakeUpstreams(options: FakeUpstreamOptions = {}): Pro
     });
     rippled.setAccount(BOB, { balanceDrops: 1_200_000_000n });
     rippled.setPool(RLUSD, { xrpDrops: 4_000_000_000_000n, tokenValue: '8800000' });
+    const exchangeTraffic = fakeExchangeTraffic(rippled);
     const payments = recorded.filter(
       (tx) => (tx.tx_json as { TransactionType?: string } | undefined)?.TransactionType === 'Payment',
     );
@@ -255,6 +262,11 @@ export async function startFakeUpstreams(options: FakeUpstreamOptions = {}): Pro
           to: BOB,
           drops: BigInt(Math.floor(1 + Math.random() * 500)) * 1_000_000n,
         });
+        return;
+      }
+      // About one ledger in three moves XRP onto, off or between named exchanges.
+      if (Math.random() < 0.35) {
+        exchangeTraffic();
         return;
       }
       const at = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();

@@ -1,5 +1,6 @@
 import type { FlowKind } from '@/domain/known-accounts/flow-kind';
 import type { FearGreedRange, HistoryRange } from '@/domain/market/history';
+import type { FlowRange } from '@/domain/whales/flows.schema';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/web/lib/api-client';
 
@@ -84,5 +85,17 @@ export const fearGreedHistoryQuery = (range: FearGreedRange) =>
     queryKey: ['market', 'fear-greed', 'history', range],
     queryFn: () => unwrap(api.market['fear-greed'].history.$get({ query: { range } })),
     staleTime: FIVE_MINUTES,
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * Premium only: XRP onto and off named exchanges over a range, days cut at the member's midnight
+ * (`timeZone`, one the server knows). Refetched as the whales are: flows grow with each ledger.
+ */
+export const exchangeFlowsQuery = (range: FlowRange, timeZone: string) =>
+  queryOptions({
+    queryKey: ['whales', 'flows', range, timeZone],
+    queryFn: () => unwrap(api.flows.exchanges.$get({ query: { range, tz: timeZone } })),
+    refetchInterval: FIVE_MINUTES,
     placeholderData: keepPreviousData,
   });

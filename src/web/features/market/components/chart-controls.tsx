@@ -6,6 +6,7 @@ import { cn } from '@/web/lib/cn';
 
 export const RANGE_LABELS = {
   '1d': '24H',
+  '24h': '24H',
   '7d': '7D',
   '30d': '30D',
   '90d': '90D',
@@ -83,10 +84,13 @@ const box = 'flex h-72 flex-col items-center justify-center gap-3 text-center te
 export function ChartState({
   query,
   isEmpty,
+  empty = { title: 'No chart data for this range yet', detail: 'History fills in as the market data syncs.' },
   children,
 }: {
   query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
   isEmpty: boolean;
+  /** What an empty range says: what is missing, and where it will come from. */
+  empty?: { title: string; detail: string };
   children: ReactNode;
 }) {
   if (query.isPending)
@@ -107,8 +111,8 @@ export function ChartState({
   if (isEmpty)
     return (
       <div className={cn(box, 'gap-1')}>
-        <p className="font-medium">No chart data for this range yet</p>
-        <p className="text-muted-foreground">History fills in as the market data syncs.</p>
+        <p className="font-medium">{empty.title}</p>
+        <p className="text-muted-foreground">{empty.detail}</p>
       </div>
     );
   return children;

@@ -14,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/ta
 const PriceChart = lazy(() => import('./price-chart'));
 const HistoryChart = lazy(() => import('./history-chart'));
 const FearGreedChart = lazy(() => import('./fear-greed-chart'));
+const ExchangeFlowsChart = lazy(() => import('./exchange-flows-chart'));
 
 /** Analytics: what a non-premium user sees instead of the charts (they never get the data). */
 function ChartsTeaser() {
@@ -26,7 +27,7 @@ function ChartsTeaser() {
       <p className="font-semibold">Advanced charting is a Premium feature</p>
       <p className="max-w-sm text-sm text-muted-foreground">
         XRP price as line or candles with volume, market cap, dominance and Fear &amp; Greed history, from 24
-        hours to all we hold.
+        hours to all we hold, and the XRP flowing onto and off named exchanges.
       </p>
       <Button asChild variant="premium" size="sm">
         <Link to="/membership">Unlock Charts</Link>
@@ -42,8 +43,8 @@ function Lazy({ near, children }: { near: boolean; children: ReactNode }) {
 }
 
 /**
- * The analytics chart card (premium): Price Chart, Market Cap, Marketcap Dominance, and the Fear
- * & Greed history. Every tab is our own chart of stored records; the price tab offers TradingView's
+ * The analytics chart card (premium): Price Chart, Market Cap, Marketcap Dominance, the Fear
+ * & Greed history and the exchange flows. Every tab is our own chart of stored records; the price tab offers TradingView's
  * widget as an extra, loaded only when a member picks it.
  */
 export function ChartsCard() {
@@ -55,7 +56,8 @@ export function ChartsCard() {
       <CardHeader>
         <CardTitle as="h2">XRP Charts</CardTitle>
         <CardDescription>
-          Price, market capitalisation, market dominance and Fear &amp; Greed.
+          Price, market capitalisation, market dominance, Fear &amp; Greed and XRP flowing onto and off
+          exchanges.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -67,6 +69,7 @@ export function ChartsCard() {
                 <TabsTrigger value="market_cap">Market Cap</TabsTrigger>
                 <TabsTrigger value="dominance">Marketcap Dominance</TabsTrigger>
                 <TabsTrigger value="fear_greed">Fear &amp; Greed</TabsTrigger>
+                <TabsTrigger value="exchange_flows">Exchange Flows</TabsTrigger>
               </TabsList>
               <TabsContent value="price">
                 <Lazy near={near}>
@@ -86,6 +89,11 @@ export function ChartsCard() {
               <TabsContent value="fear_greed">
                 <Lazy near={near}>
                   <FearGreedChart />
+                </Lazy>
+              </TabsContent>
+              <TabsContent value="exchange_flows">
+                <Lazy near={near}>
+                  <ExchangeFlowsChart />
                 </Lazy>
               </TabsContent>
             </Tabs>

@@ -12,7 +12,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { startScheduler, type Scheduler } from './jobs/scheduler';
 import { startWhaleStream, type WhaleStream } from './jobs/whale-stream';
 import { billingModeNotice } from './features/billing/billing';
-import { closeFeedParser } from './features/news/feed-parser';
+import { closeFeedParser } from './features/news/parse-in-worker';
 import { closePasswordHashing } from './lib/password-hash';
 import { createRuntime } from './runtime';
 

@@ -3,7 +3,7 @@ import { cryptoCompareItem, isXrpFeed, newestItems, toArticle, type Article } fr
 import { decodeFeed, parseFeedDocument } from './parse-feed';
 
 /**
- * A feed's untrusted text becomes articles here, on a worker thread (feed-parser.ts), never on the
+ * A feed's untrusted text becomes articles here, on a worker thread (parse-in-worker.ts), never on the
  * thread that serves HTTP: decoding and parsing the body, keeping the newest items up to
  * the cap, sanitising each one's HTML and mapping it.
  */

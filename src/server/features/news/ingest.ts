@@ -4,7 +4,7 @@ import type { Env } from '../../env';
 import { fetchDocument } from '../../lib/outbound';
 import { fetchCryptoCompareNews } from '../../upstreams/cryptocompare';
 import type { Article } from './articles';
-import { parseFeed } from './feed-parser';
+import { parseFeed } from './parse-in-worker';
 import type { UpstreamEnv } from '../../upstreams/upstream-options';
 
 export type FeedRow = Selectable<RssFeedsTable>;
@@ -26,7 +26,7 @@ export interface FeedOutcome {
 
 /**
  * Fetches one feed through the outbound client (SSRF guard, limits, conditional GET) and has the
- * parser thread turn it into articles (feed-parser.ts).
+ * parser thread turn it into articles (parse-in-worker.ts).
  */
 export async function readFeed(
   env: Pick<Env, 'CRYPTOCOMPARE_API_BASE' | 'CRYPTOCOMPARE_API_KEY' | 'NEWS_MAX_ITEMS_PER_FETCH'> &

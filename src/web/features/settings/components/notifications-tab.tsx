@@ -12,9 +12,9 @@ import { Input } from '@/web/components/ui/input';
 import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Switch } from '@/web/components/ui/switch';
+import { SettingRow } from '@/web/components/setting-row';
 import { preferencesQuery, useUpdatePreference, type PreferenceUpdate } from '@/web/features/preferences';
 import { PushToggle, PushUnsupportedNote } from '@/web/features/alerts';
-import { SettingRow } from './setting-row';
 
 type BooleanField = { [F in PreferenceField]: Preferences[F] extends boolean ? F : never }[PreferenceField];
 

@@ -1,8 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { appRoutes } from './src/domain/routing/routes.ts';
+import { pageList } from './src/web/app/page-table.ts';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
@@ -55,50 +56,12 @@ function inlineStylesheet(): Plugin {
 }
 
 /**
- * The route table of src/web/app/router.tsx as the build reads it: each `page(appRoutes.x, () =>
- * import('./routes/y'))` with x's path in src/domain/routing/routes.ts, and whether it sits in a
- * RouteGuard's children. The build fails when it finds too few (the router was rewritten: this
- * reading must follow it).
- */
-function readPageRoutes(): { path: string; module: string; guarded: boolean }[] {
-  const source = fs.readFileSync(path.join(root, 'app/router.tsx'), 'utf8');
-  const appRoutes = new Map(
-    [
-      ...fs
-        .readFileSync(path.resolve(import.meta.dirname, 'src/domain/routing/routes.ts'), 'utf8')
-        .matchAll(/^ {2}(\w+): '(\/[^']*)',$/gm),
-    ].map((m) => [m[1]!, m[2]!]),
-  );
-  // page(appRoutes.x, () => import('./routes/y')), or page(appRoutes.x, loader) with a `const loader =
-  // () => import('./routes/y')` above (the research editor's two paths).
-  const page = /page\(appRoutes\.(\w+),\s*(?:\(\) => import\('\.\/routes\/([\w-]+)'\)|(\w+))\)/g;
-  const loaders = new Map(
-    [...source.matchAll(/const (\w+) = \(\) => import\('\.\/routes\/([\w-]+)'\);/g)].map((m) => [
-      m[1]!,
-      m[2]!,
-    ]),
-  );
-  const guardedBlocks = [...source.matchAll(/element: <RouteGuard\b[^>]*\/>,[^[]*children: \[([^\]]*)\]/g)];
-  const guarded = new Set(guardedBlocks.flatMap((block) => [...block[1]!.matchAll(page)].map((m) => m[1])));
-  const routes = [...source.matchAll(page)].map((m) => {
-    const routePath = appRoutes.get(m[1]!);
-    if (!routePath) throw new Error(`route-preloads: no path for appRoutes.${m[1]} in routes.ts`);
-    const module = m[2] ?? loaders.get(m[3]!);
-    if (!module) throw new Error(`route-preloads: no module for appRoutes.${m[1]} in router.tsx`);
-    return { path: routePath, module, guarded: guarded.has(m[1]) };
-  });
-  if (routes.length < 10 || guarded.size === 0)
-    throw new Error(`route-preloads: read ${routes.length} pages (${guarded.size} guarded) in router.tsx`);
-  return routes;
-}
-
-/**
  * The app's scripts start loading once the document has painted (ADR 0057, ADR 0060): a small inline
  * script waits for the first contentful paint (ADR 0061), then adds a `<link rel="modulepreload">`
  * for each chunk the entry imports and each chunk the page (and its route guard) loads that the entry
- * does not — matching the address against the route table — and then the entry itself. Vite's own
- * preload tags and entry tag are taken out of the document; its preload helper sees the links and
- * does not add them again.
+ * does not — matching the address against the page table (src/web/app/page-table.ts, the data the
+ * router is built from) — and then the entry itself. Vite's own preload tags and entry tag are taken
+ * out of the document; its preload helper sees the links and does not add them again.
  * Requested with the document, 160 kB of script shared the first round trips with it for no paint's
  * sake: the page's first paint (its heading, from the server) needs none of it.
  */
@@ -136,7 +99,12 @@ function routePreloads(): Plugin {
           files.indexOf(file)
         );
         // Static paths first: React Router ranks /research/new above /research/:slug.
-        const routes = readPageRoutes()
+        const routes = pageList()
+          .map(({ name, module, access }) => ({
+            path: appRoutes[name],
+            module,
+            guarded: access !== 'public',
+          }))
           .sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')))
           .map(({ path: pattern, module, guarded }) => {
             const needed = new Set([...closure(chunkOf(`routes/${module}`)), ...(guarded ? guard : [])]);

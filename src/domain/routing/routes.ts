@@ -51,7 +51,7 @@ const knownClientPatterns: readonly RegExp[] = [
   /^\/research\/[a-z0-9-]{1,120}(\/edit)?$/,
 ];
 
-/** Who may open a guarded page (the guards are the route groups of web/app/router.tsx). */
+/** Who may open a page (web/app/page-table.ts groups the pages by it; a RouteGuard checks all but public). */
 export type Access = 'public' | 'user' | 'premium' | 'analyst' | 'admin';
 
 export function isKnownClientPath(pathname: string): boolean {

@@ -1,9 +1,10 @@
 import { Suspense, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
-import { appRoutes } from '@/domain/routing/routes';
+import { appRoutes, type Access } from '@/domain/routing/routes';
 import { PageSpinner } from '@/web/components/ui/spinner';
 import { lazyNamed } from '@/web/lib/lazy-named';
 import { RootLayout } from './layout/root-layout';
+import { pageTable, type PageModule, type PageName } from './page-table';
 import { Component as Home } from './routes/home';
 
 const infoPages: { path: string; title: string }[] = [
@@ -27,7 +28,42 @@ const InfoPage = lazyNamed(() => import('./routes/info-page'), 'Component');
 // The guard, like the pages it guards, loads with the first of them: the home page never runs it.
 const RouteGuard = lazyNamed(() => import('./route-guard'), 'RouteGuard');
 const guardHandle = { preload: RouteGuard.preload } satisfies PageHandle;
-const researchEditor = () => import('./routes/research-editor');
+
+/**
+ * Each module of the page table, loaded as its own chunk: the import's path is written out here, where
+ * the bundler sees it. A module the table names without a loader, or a loader it does not name, is a
+ * type error.
+ */
+const loaders: Record<PageModule, () => Promise<{ Component: ComponentType }>> = {
+  auth: () => import('./routes/auth'),
+  membership: () => import('./routes/membership'),
+  regulatory: () => import('./routes/regulatory'),
+  unsubscribe: () => import('./routes/unsubscribe'),
+  'newsletter-confirm': () => import('./routes/newsletter-confirm'),
+  'email-change': () => import('./routes/email-change'),
+  contact: () => import('./routes/contact'),
+  'api-reference': () => import('./routes/api-reference'),
+  analysis: () => import('./routes/analysis'),
+  'analysis-week': () => import('./routes/analysis-week'),
+  research: () => import('./routes/research'),
+  'research-post': () => import('./routes/research-post'),
+  'news-article': () => import('./routes/news-article'),
+  news: () => import('./routes/news'),
+  analytics: () => import('./routes/analytics'),
+  settings: () => import('./routes/settings'),
+  alerts: () => import('./routes/alerts'),
+  ask: () => import('./routes/ask'),
+  'billing-test-checkout': () => import('./routes/billing-test-checkout'),
+  'billing-test-portal': () => import('./routes/billing-test-portal'),
+  portfolio: () => import('./routes/portfolio'),
+  whales: () => import('./routes/whales'),
+  admin: () => import('./routes/admin'),
+  'research-editor': () => import('./routes/research-editor'),
+};
+
+/** A group of the page table: each page's route, in the table's order. */
+const pagesIn = (group: Partial<Record<PageName, PageModule>>) =>
+  Object.entries(group).map(([name, module]) => page(appRoutes[name as PageName], loaders[module]));
 
 /**
  * The route table. Every page is its own lazy chunk but the home page, where most visits begin
@@ -40,54 +76,15 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { index: true, element: <Home /> },
-      page(appRoutes.auth, () => import('./routes/auth')),
-      page(appRoutes.membership, () => import('./routes/membership')),
-      page(appRoutes.regulatory, () => import('./routes/regulatory')),
-      page(appRoutes.unsubscribe, () => import('./routes/unsubscribe')),
-      page(appRoutes.newsletterConfirm, () => import('./routes/newsletter-confirm')),
-      page(appRoutes.emailChange, () => import('./routes/email-change')),
-      page(appRoutes.contact, () => import('./routes/contact')),
-      page(appRoutes.api, () => import('./routes/api-reference')),
-      page(appRoutes.analysis, () => import('./routes/analysis')),
-      page(appRoutes.analysisWeek, () => import('./routes/analysis-week')),
-      page(appRoutes.research, () => import('./routes/research')),
-      page(appRoutes.researchPost, () => import('./routes/research-post')),
-      // An article's own page and its discussion: public, like research and analysis.
-      page(appRoutes.newsArticle, () => import('./routes/news-article')),
-      {
-        element: <RouteGuard access="user" />,
-        handle: guardHandle,
-        children: [
-          page(appRoutes.news, () => import('./routes/news')),
-          page(appRoutes.analytics, () => import('./routes/analytics')),
-          page(appRoutes.settings, () => import('./routes/settings')),
-          // Price targets are free: a free member sets them here and reads what Premium adds (ADR 0047).
-          page(appRoutes.alerts, () => import('./routes/alerts')),
-          // Premium asks; a member who downgraded still reads their questions (the page says so).
-          page(appRoutes.ask, () => import('./routes/ask')),
-          page(appRoutes.testCheckout, () => import('./routes/billing-test-checkout')),
-          page(appRoutes.testBillingPortal, () => import('./routes/billing-test-portal')),
-        ],
-      },
-      {
-        element: <RouteGuard access="premium" />,
-        handle: guardHandle,
-        children: [
-          page(appRoutes.portfolio, () => import('./routes/portfolio')),
-          page(appRoutes.whales, () => import('./routes/whales')),
-        ],
-      },
-      {
-        // Analysts see the dashboard's inbox tab only; administrators every tab.
-        element: <RouteGuard access="analyst" />,
-        handle: guardHandle,
-        children: [page(appRoutes.admin, () => import('./routes/admin'))],
-      },
-      {
-        element: <RouteGuard access="admin" />,
-        handle: guardHandle,
-        children: [page(appRoutes.researchNew, researchEditor), page(appRoutes.researchEdit, researchEditor)],
-      },
+      ...pagesIn(pageTable.public),
+      // One RouteGuard for each access but public, in the table's order.
+      ...(Object.keys(pageTable) as Access[])
+        .filter((access) => access !== 'public')
+        .map((access) => ({
+          element: <RouteGuard access={access} />,
+          handle: guardHandle,
+          children: pagesIn(pageTable[access]),
+        })),
       ...infoPages.map((info) => ({
         path: info.path,
         element: <InfoPage title={info.title} />,

@@ -50,3 +50,42 @@ export const exchangeFlowsSchema = z
   })
   .meta({ id: 'ExchangeFlows' });
 export type ExchangeFlows = z.infer<typeof exchangeFlowsSchema>;
+
+export const reservePointSchema = z
+  .object({
+    /** When the reading's ledger closed: the last reading of its hour (24h, 7d) or day (30d, 1y). */
+    at: z.string(),
+    ledgerIndex: z.number().int(),
+    /** Every named exchange account's XRP together at that ledger. */
+    balanceXrp: xrp,
+  })
+  .meta({ id: 'ExchangeReservePoint' });
+
+export const exchangeReserveRowSchema = z
+  .object({
+    entity: z.string(),
+    balanceXrp: xrp,
+    /** How many of the exchange's named accounts the sum covers. */
+    accounts: z.number().int(),
+    /** The change since the last reading at least 24 hours older; null: no reading that old. */
+    change24hXrp: xrp.nullable(),
+    /** That change as a share of the older balance, in percent; null with no reading or a balance of 0. */
+    change24hPercent: z.number().nullable(),
+  })
+  .meta({ id: 'ExchangeReserveRow' });
+
+export const exchangeReservesSchema = z
+  .object({
+    range: z.enum(FLOW_RANGES),
+    bucket: z.enum(['hour', 'day']),
+    /** The first reading stored; null: none yet. */
+    since: z.string().nullable(),
+    /** The latest reading's ledger and when it closed: the table's "as of". null: none yet. */
+    latest: z.object({ ledgerIndex: z.number().int(), at: z.string() }).nullable(),
+    /** Oldest first; an hour or day with no reading is absent. */
+    series: z.array(reservePointSchema),
+    /** Each exchange at the latest reading, the largest balance first. */
+    exchanges: z.array(exchangeReserveRowSchema),
+  })
+  .meta({ id: 'ExchangeReserves' });
+export type ExchangeReserves = z.infer<typeof exchangeReservesSchema>;

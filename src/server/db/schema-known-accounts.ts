@@ -41,9 +41,20 @@ export interface ExchangeFlowHourlyTable {
   outflow_count: number;
 }
 
+/** Each exchange's named accounts' XRP, summed at one validated ledger (migration 0029). */
+export interface ExchangeReservesTable {
+  entity: string;
+  ledger_index: number;
+  read_at: RequiredTimestamp;
+  balance_drops: Numeric;
+  /** How many of the exchange's named accounts the sum covers. */
+  accounts: number;
+}
+
 /** The tables of this file, as the Database interface (schema.ts) includes them. */
 export interface KnownAccountsTables {
   known_accounts: KnownAccountsTable;
   exchange_payments: ExchangePaymentsTable;
   exchange_flow_hourly: ExchangeFlowHourlyTable;
+  exchange_reserves: ExchangeReservesTable;
 }

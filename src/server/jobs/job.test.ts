@@ -253,6 +253,7 @@ describe('background tasks', () => {
       'market-metrics',
       'fear-greed',
       'xrpl-whales',
+      'xrpl-reserves',
       'news',
       'xrpl-stream',
       'sync-recovery',

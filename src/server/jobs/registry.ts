@@ -11,6 +11,7 @@ import { pruneHistoryJob } from './prune-history.job';
 import { syncRecoveryJob } from './sync-recovery.job';
 import { weeklySummaryJob } from './weekly-summary.job';
 import { xrplStreamJob } from './xrpl-stream.job';
+import { xrplReservesJob } from './xrpl-reserves.job';
 import { xrplWhalesJob } from './xrpl-whales.job';
 
 /** Every piece of background work, run by the one scheduler (jobs/scheduler.ts) under its lease. */
@@ -18,6 +19,7 @@ export const jobs: readonly JobDefinition[] = [
   marketMetricsJob,
   fearGreedJob,
   xrplWhalesJob,
+  xrplReservesJob,
   newsJob,
   xrplStreamJob,
   syncRecoveryJob,

@@ -280,8 +280,10 @@ describe('scheduler', () => {
     await scheduler.stop();
     const after = await app.handle.db.selectFrom('api_sync_logs').select('api_source').execute();
     const added = after.length - before.length;
-    expect(added).toBe(4);
+    // Market, Fear & Greed, whales, reserves and news: one run each; the social source has no job.
+    expect(added).toBe(5);
     expect((await source('xrpl_whales')).error_count).toBe(1);
+    expect((await source('xrpl_reserves')).error_count).toBe(1);
     expect((await source('social')).total_requests).toBe(0);
   });
 });

@@ -75,6 +75,7 @@ const policies: Record<string, Policy> = {
   'GET /api/whales/history': 'premium',
   'GET /api/whales/entities': 'premium',
   'GET /api/flows/exchanges': 'premium',
+  'GET /api/flows/reserves': 'premium',
   'GET /api/admin/known-accounts': 'admin',
   'POST /api/admin/known-accounts': 'admin',
   'PATCH /api/admin/known-accounts/:address': 'admin',

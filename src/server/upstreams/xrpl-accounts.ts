@@ -29,13 +29,20 @@ export interface AccountRoot {
   ledgerIndex: number;
 }
 
-/** `account_info` at the validated ledger; AccountNotFoundError for an unfunded address. */
-export async function readAccount(client: Client, address: string): Promise<AccountRoot> {
+/**
+ * `account_info` at the validated ledger, or at `ledgerIndex` (several accounts read as of one
+ * ledger); AccountNotFoundError for an address unfunded there.
+ */
+export async function readAccount(
+  client: Client,
+  address: string,
+  ledgerIndex: number | 'validated' = 'validated',
+): Promise<AccountRoot> {
   try {
     const response = await client.request({
       command: 'account_info',
       account: address,
-      ledger_index: 'validated',
+      ledger_index: ledgerIndex,
     });
     const data = response.result.account_data;
     return {

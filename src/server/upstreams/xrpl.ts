@@ -43,8 +43,17 @@ export async function connectXrpl(urls: readonly string[], logger: Logger): Prom
 }
 
 export async function validatedLedgerIndex(client: Client): Promise<number> {
+  return (await validatedLedger(client)).index;
+}
+
+/** The latest validated ledger's index and when it closed (its header alone). */
+export async function validatedLedger(client: Client): Promise<{ index: number; closedAt: Date }> {
   const response = await client.request({ command: 'ledger', ledger_index: 'validated' });
-  return Number(response.result.ledger_index);
+  const ledger = response.result.ledger as unknown as { close_time: number; close_time_iso?: string };
+  return {
+    index: Number(response.result.ledger_index),
+    closedAt: ledger.close_time_iso ? new Date(ledger.close_time_iso) : rippleTimeToDate(ledger.close_time),
+  };
 }
 
 /** One validated ledger with its transactions expanded (API v2), and when it closed. */

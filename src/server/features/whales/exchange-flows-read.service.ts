@@ -4,7 +4,7 @@ import { dropsToXrp } from '@/domain/xrpl/drops';
 import type { Db } from '../../db/client';
 
 /** Each range's span and bucket: hours for a day and a week, days in the member's zone beyond. */
-const RANGES: Record<FlowRange, { hours: number; bucket: 'hour' | 'day' }> = {
+export const FLOW_SPANS: Record<FlowRange, { hours: number; bucket: 'hour' | 'day' }> = {
   '24h': { hours: 24, bucket: 'hour' },
   '7d': { hours: 7 * 24, bucket: 'hour' },
   '30d': { hours: 30 * 24, bucket: 'day' },
@@ -19,7 +19,7 @@ const xrpOf = (drops: string | null) => dropsToXrp(BigInt(drops ?? '0'));
  * each exchange's last 24 hours and 7 days. An hour counts when it began within the span.
  */
 export async function readExchangeFlows(db: Db, range: FlowRange, timeZone: string): Promise<ExchangeFlows> {
-  const { hours, bucket } = RANGES[range];
+  const { hours, bucket } = FLOW_SPANS[range];
   const start = sql`now() - make_interval(hours => ${hours})`;
   const bucketStart = bucket === 'hour' ? sql`hour` : sql`date_trunc('day', hour, ${timeZone})`;
   const [series, exchanges, since] = await Promise.all([

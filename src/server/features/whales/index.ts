@@ -1,5 +1,6 @@
 /** What other features and the jobs may use of whales. */
 export { hourlyFlowsFromPayments, mergeExchangeFlows, storedHourlyFlows } from './exchange-flows.service';
+export { exchangeAccounts, storeReserves, type ReserveReading } from './exchange-reserves.service';
 export { lastScannedLedger, storeLedgerPayments } from './whale-store.service';
 export { getWhaleStats, listWhaleTransactions, readWhaleTransaction } from './whales.service';
 export { holdStreamLease, recordStreamLedger, releaseStreamLease, streamState } from './stream-state.service';

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ACCOUNT_CATEGORIES } from '@/domain/known-accounts/known-accounts.schema';
-import { exchangeFlowsSchema, flowQuerySchema } from '@/domain/whales/flows.schema';
+import { exchangeFlowsSchema, exchangeReservesSchema, flowQuerySchema } from '@/domain/whales/flows.schema';
 import {
   WHALE_PAGE_LIMIT,
   whaleFilterSchema,
@@ -16,6 +16,7 @@ import { jsonText, PRIVATE, sendJson } from '../../lib/request-context';
 import { requireViewer } from '../../lib/viewer';
 import { listEntities } from '../known-accounts';
 import { readExchangeFlows } from './exchange-flows-read.service';
+import { readExchangeReserves } from './exchange-reserves-read.service';
 import { getWhaleStats, listWhalePage, listWhaleTransactions } from './whales.service';
 
 const premiumErrors = { 401: errorResponse('Not signed in'), 403: errorResponse('Premium only') } as const;
@@ -85,6 +86,23 @@ export function createWhaleRoutes(deps: AppDeps) {
       ...premiumErrors,
     },
   });
+  const reserves = createRoute({
+    method: 'get',
+    path: '/flows/reserves',
+    tags: ['Whales'],
+    summary:
+      'The XRP held by the named exchanges, read from the ledger, over time and per exchange (premium)',
+    middleware: premium,
+    request: { query: flowQuerySchema },
+    responses: {
+      200: jsonContent(
+        exchangeReservesSchema,
+        'Every exchange together over the range, and each exchange at the latest reading with its 24-hour change',
+      ),
+      422: errorResponse('Unknown range or time zone'),
+      ...premiumErrors,
+    },
+  });
   // The newest twenty, the same for every Premium member: read once until a whale is stored (its live
   // event), a name or a price changes, or a row is changed (migration 0025), not once per dashboard.
   const latest = cachedRead(
@@ -105,5 +123,9 @@ export function createWhaleRoutes(deps: AppDeps) {
     .openapi(flows, async (c) => {
       const { range, tz } = c.req.valid('query');
       return c.json(await readExchangeFlows(deps.db, range, tz), 200);
+    })
+    .openapi(reserves, async (c) => {
+      const { range, tz } = c.req.valid('query');
+      return c.json(await readExchangeReserves(deps.db, range, tz), 200);
     });
 }

@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { ExchangeReserves, FlowRange } from '@/domain/whales/flows.schema';
+import { dropsToXrp } from '@/domain/xrpl/drops';
+import type { Db } from '../../db/client';
+import { FLOW_SPANS } from './exchange-flows-read.service';
+
+/** A change in percent of what it changed from, to two decimals; null from nothing. */
+function percentOf(change: bigint, before: bigint): number | null {
+  if (before === 0n) return null;
+  return Number((change * 1_000_000n) / before) / 10_000;
+}
+
+/**
+ * The named exchanges' reserves over `range`: every exchange together at the last reading of each
+ * hour (24h, 7d) or day in the member's zone (30d, 1y), and each exchange at the latest reading with
+ * its change since the last reading at least a day older.
+ */
+export async function readExchangeReserves(
+  db: Db,
+  range: FlowRange,
+  timeZone: string,
+): Promise<ExchangeReserves> {
+  const { hours, bucket } = FLOW_SPANS[range];
+  const bucketStart =
+    bucket === 'hour'
+      ? sql`date_trunc('hour', read_at, 'UTC')`
+      : sql`date_trunc('day', read_at, ${timeZone})`;
+  const [series, latest, since] = await Promise.all([
+    sql<{ at: Date; ledger_index: string; drops: string }>`
+      SELECT DISTINCT ON (${bucketStart}) read_at AS at, ledger_index::text, drops
+      FROM (
+        SELECT ledger_index, max(read_at) AS read_at, sum(balance_drops)::text AS drops
+        FROM exchange_reserves WHERE read_at > now() - make_interval(hours => ${hours})
+        GROUP BY ledger_index
+      ) readings
+      ORDER BY ${bucketStart}, read_at DESC`.execute(db),
+    sql<{
+      entity: string;
+      ledger_index: string;
+      read_at: Date;
+      drops: string;
+      accounts: number;
+      before: string | null;
+    }>`
+      WITH latest AS (
+        SELECT entity, ledger_index, read_at, balance_drops, accounts FROM exchange_reserves
+        WHERE ledger_index = (SELECT max(ledger_index) FROM exchange_reserves)
+      )
+      SELECT latest.entity, latest.ledger_index::text, latest.read_at, latest.balance_drops::text AS drops,
+        latest.accounts, (
+          SELECT older.balance_drops::text FROM exchange_reserves older
+          WHERE older.entity = latest.entity AND older.read_at <= latest.read_at - interval '24 hours'
+          ORDER BY older.read_at DESC LIMIT 1
+        ) AS before
+      FROM latest`.execute(db),
+    db
+      .selectFrom('exchange_reserves')
+      .select((eb) => eb.fn.min('read_at').as('first'))
+      .executeTakeFirst(),
+  ]);
+  const exchanges = latest.rows
+    .map((row) => {
+      const now = BigInt(row.drops);
+      const before = row.before === null ? null : BigInt(row.before);
+      return {
+        entity: row.entity,
+        drops: now,
+        balanceXrp: dropsToXrp(now),
+        accounts: row.accounts,
+        change24hXrp: before === null ? null : dropsToXrp(now - before),
+        change24hPercent: before === null ? null : percentOf(now - before, before),
+      };
+    })
+    .sort((a, b) => (a.drops === b.drops ? a.entity.localeCompare(b.entity) : a.drops < b.drops ? 1 : -1));
+  const head = latest.rows[0];
+  return {
+    range,
+    bucket,
+    since: since?.first ? new Date(since.first).toISOString() : null,
+    latest: head
+      ? { ledgerIndex: Number(head.ledger_index), at: new Date(head.read_at).toISOString() }
+      : null,
+    series: series.rows.map((row) => ({
+      at: new Date(row.at).toISOString(),
+      ledgerIndex: Number(row.ledger_index),
+      balanceXrp: dropsToXrp(BigInt(row.drops)),
+    })),
+    exchanges: exchanges.map(({ drops: _drops, ...row }) => row),
+  };
+}

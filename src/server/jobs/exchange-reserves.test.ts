@@ -108,6 +108,14 @@ describe('exchange reserves', () => {
       expect.objectContaining({ ledgerIndex: 1000, balanceXrp: '1500000' }),
       expect.objectContaining({ ledgerIndex: 1001, balanceXrp: '1800000' }),
     ]);
+    // By the member's days: the two readings are a day apart, so on two days in any zone.
+    const month = await app.request('/api/flows/reserves?range=30d&tz=Asia/Tokyo', {
+      cookie: premium.cookie,
+    });
+    expect(month.status).toBe(200);
+    expect((await month.json()).series.map((point: { ledgerIndex: number }) => point.ledgerIndex)).toEqual([
+      1000, 1001,
+    ]);
     // Binance: 1.2M a day and an hour before, 1.5M now.
     expect(body.exchanges.slice(0, 2)).toEqual([
       {

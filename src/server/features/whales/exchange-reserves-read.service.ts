@@ -23,17 +23,20 @@ export async function readExchangeReserves(
   const { hours, bucket } = FLOW_SPANS[range];
   const bucketStart =
     bucket === 'hour'
-      ? sql`date_trunc('hour', read_at, 'UTC')`
-      : sql`date_trunc('day', read_at, ${timeZone})`;
+      ? sql`date_trunc('hour', max(read_at), 'UTC')`
+      : sql`date_trunc('day', max(read_at), ${timeZone})`;
   const [series, latest, since] = await Promise.all([
+    // The bucket is a column of its own: written twice with the zone as a parameter, PostgreSQL
+    // cannot tell DISTINCT ON's expression from ORDER BY's.
     sql<{ at: Date; ledger_index: string; drops: string }>`
-      SELECT DISTINCT ON (${bucketStart}) read_at AS at, ledger_index::text, drops
+      SELECT DISTINCT ON (bucket) read_at AS at, ledger_index::text, drops
       FROM (
-        SELECT ledger_index, max(read_at) AS read_at, sum(balance_drops)::text AS drops
+        SELECT ledger_index, max(read_at) AS read_at, sum(balance_drops)::text AS drops,
+          ${bucketStart} AS bucket
         FROM exchange_reserves WHERE read_at > now() - make_interval(hours => ${hours})
         GROUP BY ledger_index
       ) readings
-      ORDER BY ${bucketStart}, read_at DESC`.execute(db),
+      ORDER BY bucket, read_at DESC`.execute(db),
     sql<{
       entity: string;
       ledger_index: string;

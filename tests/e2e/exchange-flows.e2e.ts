@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { encodeAccountID } from 'ripple-address-codec';
 import type { ExchangeFlows } from '../../src/domain/whales/flows.schema';
 import { adminContext, syncAsAdmin } from './admin-api';
@@ -28,6 +28,10 @@ async function flows(page: Page): Promise<ExchangeFlows> {
 /** An exchange's 24-hour net in XRP, 0 when it has none. */
 const net24h = (view: ExchangeFlows, entity: string) =>
   Number(view.exchanges.find((row) => row.entity === entity)?.net24hXrp ?? 0);
+
+/** A table's row of one exchange, by its row heading ("Binance", not "Binance US"). */
+const rowOf = (table: Locator, entity: string) =>
+  table.locator('tr', { has: table.page().getByRole('rowheader', { name: entity, exact: true }) });
 
 /** As the table writes it: "+30.0M". */
 const signedM = (xrp: number) => `${xrp > 0 ? '+' : ''}${(xrp / 1e6).toFixed(1)}M`;
@@ -60,6 +64,8 @@ test.describe('exchange flows', () => {
     // The catch-up reads the new ledgers (the browser tests' server runs no sync on its own).
     const admin = await adminContext(playwright, baseURL ?? '');
     await expect(() => syncAsAdmin(admin, baseURL ?? '', 'xrpl_whales')).toPass({ timeout: 20_000 });
+    // And the reserves: every named exchange account's balance at the validated ledger.
+    await expect(() => syncAsAdmin(admin, baseURL ?? '', 'xrpl_reserves')).toPass({ timeout: 20_000 });
     await expect
       .poll(async () => {
         const now = await flows(page);
@@ -76,11 +82,15 @@ test.describe('exchange flows', () => {
         const card = page.getByTestId('exchange-flows-card');
         await expect(card.getByRole('heading', { name: 'Exchange flows' })).toBeVisible();
         const table = card.getByTestId('exchange-flows-table');
-        await expect(table.getByRole('row', { name: /^Binance/ })).toContainText(signedM(binance));
-        await expect(table.getByRole('row', { name: /^Kraken/ })).toContainText(signedM(kraken));
+        await expect(rowOf(table, 'Binance')).toContainText(signedM(binance));
+        await expect(rowOf(table, 'Kraken')).toContainText(signedM(kraken));
         await expect(card.getByTestId('chart-canvas')).toBeVisible();
-        await expect(card.getByTestId('chart-legend')).toContainText(/Net [+-]?[\d.]+[KMB]? XRP/);
+        await expect(card.getByTestId('chart-legend').first()).toContainText(/Net [+-]?[\d.]+[KMB]? XRP/);
         await expect(card.getByTestId('history-since')).toContainText('History since');
+        // Binance's named accounts on the fake ledger hold about 130M XRP (less fees) after the payments.
+        const reserves = card.getByTestId('exchange-reserves-table');
+        await expect(rowOf(reserves, 'Binance')).toContainText(/\d+\.\dM/);
+        await expect(card.getByTestId('reserves-as-of')).toContainText('XRP held at ledger');
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${theme} at ${width}`).toBeLessThanOrEqual(0);
         const violations = (
@@ -94,7 +104,7 @@ test.describe('exchange flows', () => {
     const card = page.getByTestId('exchange-flows-card');
     await card.getByRole('button', { name: '30D' }).click();
     await expect(card.getByRole('button', { name: '30D' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(card.getByTestId('legend-time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}$/);
+    await expect(card.getByTestId('legend-time').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}$/);
 
     // The dashboard's chart card has the same flows on a tab of its own.
     await page.goto('/analytics');
@@ -102,9 +112,7 @@ test.describe('exchange flows', () => {
     await charts.scrollIntoViewIfNeeded();
     await charts.getByRole('tab', { name: 'Exchange Flows' }).click();
     const panel = charts.getByRole('tabpanel', { name: 'Exchange Flows' });
-    await expect(
-      panel.getByTestId('exchange-flows-table').getByRole('row', { name: /^Binance/ }),
-    ).toContainText(signedM(binance));
+    await expect(rowOf(panel.getByTestId('exchange-flows-table'), 'Binance')).toContainText(signedM(binance));
   });
 
   test('a free member gets no flows: the server refuses them and the chart card offers Premium', async ({

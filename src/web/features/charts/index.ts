@@ -5,4 +5,5 @@
  * that reaches it (the home page's ticker reads the market's queries) would load it on first paint.
  */
 export { chartTime, slotData, useChart, useSeriesData } from './components/use-chart';
+export { aroundZero, atLeastTwoPercent } from './lib/autoscale';
 export { themeColor } from './lib/css-color';

@@ -99,3 +99,12 @@ export const exchangeFlowsQuery = (range: FlowRange, timeZone: string) =>
     refetchInterval: FIVE_MINUTES,
     placeholderData: keepPreviousData,
   });
+
+/** Premium only: the named exchanges' XRP, read hourly from the ledger, over a range. */
+export const exchangeReservesQuery = (range: FlowRange, timeZone: string) =>
+  queryOptions({
+    queryKey: ['whales', 'reserves', range, timeZone],
+    queryFn: () => unwrap(api.flows.reserves.$get({ query: { range, tz: timeZone } })),
+    refetchInterval: FIVE_MINUTES,
+    placeholderData: keepPreviousData,
+  });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExchangeFlows } from '@/domain/whales/flows.schema';
+import type { ExchangeFlows, ExchangeReserves } from '@/domain/whales/flows.schema';
 import { stubCanvas } from '../../../../../tests/support/canvas';
 import { freezeDate } from '../../../../../tests/support/clock';
 import { member } from '../../../../../tests/support/members';
@@ -52,6 +52,22 @@ const month: ExchangeFlows = {
   ],
 };
 
+/** GET /api/flows/reserves?range=7d: two hourly readings; Kraken has none a day older. */
+const reserves: ExchangeReserves = {
+  range: '7d',
+  bucket: 'hour',
+  since: '2026-11-14T08:00:00.000Z',
+  latest: { ledgerIndex: 99_100_123, at: '2026-11-20T10:00:03.000Z' },
+  series: [
+    { at: '2026-11-20T09:00:02.000Z', ledgerIndex: 99_099_100, balanceXrp: '1700000' },
+    { at: '2026-11-20T10:00:03.000Z', ledgerIndex: 99_100_123, balanceXrp: '1800000' },
+  ],
+  exchanges: [
+    { entity: 'Binance', balanceXrp: '1500000', accounts: 13, change24hXrp: '300000', change24hPercent: 25 },
+    { entity: 'Kraken', balanceXrp: '300000', accounts: 3, change24hXrp: null, change24hPercent: null },
+  ],
+};
+
 const byRange = (request: Request) =>
   new URL(request.url).searchParams.get('range') === '30d' ? month : week;
 
@@ -68,6 +84,7 @@ function renderFlows(answer: unknown = byRange) {
         ...api,
         'GET /api/market/history': { status: 500, body: {} },
         'GET /api/flows/exchanges': answer,
+        'GET /api/flows/reserves': reserves,
       },
     },
   );
@@ -97,7 +114,7 @@ describe('the exchange flows tab', () => {
     const panel = await openFlowsTab();
     // 10:00 UTC is 7:00 PM in Tokyo.
     await waitLong(() =>
-      expect(within(panel).getByTestId('chart-legend').textContent).toBe(
+      expect(within(panel).getAllByTestId('chart-legend')[0]?.textContent).toBe(
         'Nov 20, 7:00 PM GMT+9In 2.0M XRPOut 500.0K XRPNet +1.5M XRPCumulative +19.0M XRP',
       ),
     );
@@ -114,14 +131,35 @@ describe('the exchange flows tab', () => {
     expect(view.requests).toContain('GET /api/flows/exchanges?range=7d&tz=Asia%2FTokyo');
   });
 
+  it('shows what the named exchanges hold, per exchange with its day’s change, "—" where none is known', async () => {
+    const view = renderFlows();
+    const panel = await openFlowsTab();
+    const section = await within(panel).findByTestId('exchange-reserves');
+    await waitLong(() =>
+      expect(within(section).getByTestId('chart-legend').textContent).toBe(
+        'Nov 20, 7:00 PM GMT+9Held 1.8M XRPLedger 99,100,123',
+      ),
+    );
+    expect(within(section).getByTestId('reserves-as-of').textContent).toBe(
+      'XRP held at ledger 99,100,123, Nov 20, 7:00 PM. Change: since the last reading at least a day older.',
+    );
+    const rows = within(within(section).getByTestId('exchange-reserves-table')).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'ExchangeHeld24h changeAccounts',
+      'Binance1.5M+300.0K (+25.00%)13',
+      'Kraken300.0K— no reading a day older3',
+    ]);
+    expect(view.requests).toContain('GET /api/flows/reserves?range=7d&tz=Asia%2FTokyo');
+  });
+
   it('shows the member’s days on 30D', async () => {
     const view = renderFlows();
     const panel = await openFlowsTab();
-    await within(panel).findByTestId('chart-legend');
+    await within(panel).findAllByTestId('chart-legend');
     fireEvent.click(within(panel).getByRole('button', { name: '30D' }));
     // The day that began at 15:00 UTC on the 19th is Tokyo's 20 November.
     await waitLong(() =>
-      expect(within(panel).getByTestId('chart-legend').textContent).toBe(
+      expect(within(panel).getAllByTestId('chart-legend')[0]?.textContent).toBe(
         'Nov 20In 32.0M XRPOut 13.0M XRPNet +19.0M XRPCumulative +16.0M XRP',
       ),
     );

@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { HistogramSeries, LineSeries, type AutoscaleInfo, type IChartApi } from 'lightweight-charts';
+import { HistogramSeries, LineSeries, type IChartApi } from 'lightweight-charts';
 import { useEffect, useMemo, useState } from 'react';
 import { formatAmount } from '@/domain/format/format';
 import { timezoneValues } from '@/domain/preferences/preferences.schema';
 import type { ExchangeFlows, FlowRange } from '@/domain/whales/flows.schema';
 import { atOrBefore, timeSlots } from '@/domain/market/time-grid';
-import { chartTime, slotData, themeColor, useChart, useSeriesData } from '@/web/features/charts';
+import { aroundZero, chartTime, slotData, themeColor, useChart, useSeriesData } from '@/web/features/charts';
 import { useDates } from '@/web/features/preferences';
 import { cn } from '@/web/lib/cn';
 import { exchangeFlowsQuery } from '../api/market';
 import { palette } from '../lib/palette';
 import { ChartState, HistorySince, Legend, LegendItem, RangeButtons, RANGE_LABELS } from './chart-controls';
 import { ExchangeFlowsTable, signedAmount, xrpAmount } from './exchange-flows-table';
+import { ExchangeReservesSection } from './exchange-reserves';
 
 const RANGES = ['24h', '7d', '30d', '1y'] as const satisfies readonly FlowRange[];
 const HOUR = 3_600_000;
@@ -43,17 +44,6 @@ export function flowPoints(series: ExchangeFlows['series']): FlowPoint[] {
     };
   });
 }
-
-/**
- * Each scale spans as far below 0 as above it, so the bars' 0 and the running total's 0 sit on one
- * line across the chart, whichever way the XRP moved; a range of one value still gets a height.
- */
-const aroundZero = (original: () => AutoscaleInfo | null): AutoscaleInfo | null => {
-  const info = original();
-  if (!info?.priceRange) return info;
-  const reach = Math.max(Math.abs(info.priceRange.minValue), Math.abs(info.priceRange.maxValue)) || 1;
-  return { ...info, priceRange: { minValue: -reach, maxValue: reach } };
-};
 
 const xrpScale = { type: 'custom', formatter: (value: number) => formatAmount(value), minMove: 1 } as const;
 
@@ -206,6 +196,7 @@ export default function ExchangeFlowsChart() {
         Payments to and from accounts the registry names as exchanges, read from validated ledgers; transfers
         between two accounts of one exchange are not flows. Unnamed exchange accounts are not counted.
       </p>
+      <ExchangeReservesSection range={range} timeZone={timeZone} />
     </div>
   );
 }

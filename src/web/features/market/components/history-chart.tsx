@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AreaSeries, PriceScaleMode, type AutoscaleInfo, type IChartApi } from 'lightweight-charts';
+import { AreaSeries, PriceScaleMode, type IChartApi } from 'lightweight-charts';
 import { useEffect, useMemo, useState } from 'react';
 import { formatAmount, formatPercent } from '@/domain/format/format';
 import { cn } from '@/web/lib/cn';
@@ -14,7 +14,14 @@ import {
   Toggle,
 } from './chart-controls';
 import { atOrBefore, timeSlots } from '@/domain/market/time-grid';
-import { chartTime, slotData, themeColor, useChart, useSeriesData } from '@/web/features/charts';
+import {
+  atLeastTwoPercent,
+  chartTime,
+  slotData,
+  themeColor,
+  useChart,
+  useSeriesData,
+} from '@/web/features/charts';
 
 type AreaChartSeries = 'market_cap' | 'dominance';
 
@@ -43,17 +50,7 @@ const setupArea = (api: IChartApi) =>
   api.addSeries(AreaSeries, {
     lineWidth: 2,
     priceLineVisible: false,
-    // A flat or one-point series would be scaled to a sliver the labels cannot tell apart: the scale
-    // spans at least 2% of the value, centred on the data.
-    autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
-      const info = original();
-      if (!info?.priceRange) return info;
-      const { minValue, maxValue } = info.priceRange;
-      const least = Math.abs(maxValue) * 0.02;
-      if (maxValue - minValue >= least) return info;
-      const middle = (minValue + maxValue) / 2;
-      return { ...info, priceRange: { minValue: middle - least / 2, maxValue: middle + least / 2 } };
-    },
+    autoscaleInfoProvider: atLeastTwoPercent,
   });
 
 /** The canvas with its legend: the hovered point, or the latest when the pointer is elsewhere. */

@@ -104,6 +104,8 @@ const envSchema = z
     FEAR_GREED_API_BASE: httpUrl.default('https://api.alternative.me'),
     CRYPTOCOMPARE_API_BASE: httpUrl.default('https://min-api.cryptocompare.com'),
     CRYPTOCOMPARE_API_KEY: optionalText,
+    /** XRPScan's public API: its well-known account names refresh the registry of known accounts. */
+    XRPSCAN_API_BASE: httpUrl.default('https://api.xrpscan.com/api/v1'),
     XRPL_WS_URL: wsUrl.default('wss://xrplcluster.com'),
     XRPL_WS_FALLBACK_URL: wsUrl.default('wss://s2.ripple.com'),
     /** Tests: refuse every host not in OUTBOUND_ALLOW_HOSTS, so no test can reach the internet. */

@@ -179,8 +179,8 @@ export interface FakeUpstreamOptions {
 }
 
 /**
- * One fake per upstream — CoinGecko, CoinPaprika, alternative.me, news feeds (HTTP) and an XRP Ledger
- * server (WebSocket) — answering from the recorded payloads in tests/fixtures (CoinGecko's market
+ * One fake per upstream — CoinGecko, CoinPaprika, alternative.me, XRPScan's names, news feeds (HTTP)
+ * and an XRP Ledger server (WebSocket) — answering from the recorded payloads in tests/fixtures (CoinGecko's market
  * chart: a year of history made from the recorded one, fake-market-chart.ts). The browser tests and
  * `npm run dev` with UPSTREAMS=fake use the same ones.
  */
@@ -216,6 +216,7 @@ export async function startFakeUpstreams(options: FakeUpstreamOptions = {}): Pro
   upstream.route('/fg/fng/', (request, response) =>
     json(living ? fearGreedUntilToday() : fixture('fear-greed/fng-limit-3.json'))(request, response),
   );
+  upstream.route('/xrpscan/names/well-known', json(fixture('xrpscan/well-known-names.json')));
   for (const feed of [
     ...fakeFeeds,
     { path: '/feeds/admin.xml', file: 'rss/atom-feed.xml', type: 'application/atom+xml' },
@@ -296,6 +297,7 @@ export async function startFakeUpstreams(options: FakeUpstreamOptions = {}): Pro
       COINGECKO_API_BASE: `${upstream.url}/cg`,
       COINPAPRIKA_API_BASE: `${upstream.url}/cp`,
       FEAR_GREED_API_BASE: `${upstream.url}/fg`,
+      XRPSCAN_API_BASE: `${upstream.url}/xrpscan`,
       XRPL_WS_URL: rippled.url,
       XRPL_WS_FALLBACK_URL: rippled.url,
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',

@@ -254,6 +254,7 @@ describe('background tasks', () => {
       'fear-greed',
       'xrpl-whales',
       'xrpl-reserves',
+      'xrpscan-names',
       'news',
       'xrpl-stream',
       'sync-recovery',

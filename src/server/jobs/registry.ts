@@ -13,6 +13,7 @@ import { weeklySummaryJob } from './weekly-summary.job';
 import { xrplStreamJob } from './xrpl-stream.job';
 import { xrplReservesJob } from './xrpl-reserves.job';
 import { xrplWhalesJob } from './xrpl-whales.job';
+import { xrpscanNamesJob } from './xrpscan-names.job';
 
 /** Every piece of background work, run by the one scheduler (jobs/scheduler.ts) under its lease. */
 export const jobs: readonly JobDefinition[] = [
@@ -20,6 +21,7 @@ export const jobs: readonly JobDefinition[] = [
   fearGreedJob,
   xrplWhalesJob,
   xrplReservesJob,
+  xrpscanNamesJob,
   newsJob,
   xrplStreamJob,
   syncRecoveryJob,

@@ -80,7 +80,9 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
       { api_source: 'CoinGecko Market Data', n: 1 },
       { api_source: 'Fear & Greed Index', n: 1 },
       { api_source: 'News Feeds', n: 1 },
+      { api_source: 'XRPL Exchange Reserves', n: 1 },
       { api_source: 'XRPL Whale Tracker', n: 1 },
+      { api_source: 'XRPScan Account Names', n: 1 },
     ]);
     expect(upstream.hits('/cg/coins/markets')).toBe(1);
     expect(upstream.hits('/fg/fng/')).toBe(1);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRippled, type FakeRippled } from '../../../tests/support/fake-rippled';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { hourlyFlowsFromPayments, storedHourlyFlows } from '../features/whales';
+import { hourlyFlowsFromPayments, pruneExchangePayments, storedHourlyFlows } from '../features/whales';
 import { createLogger } from '../lib/logger';
 import { runSourceById } from './control';
 
@@ -9,6 +9,8 @@ import { runSourceById } from './control';
 const BINANCE = 'rs8ZPbYqgecRcDzQpJYAMhSxSi5htsjnza';
 const BINANCE_9 = 'rBtttd61FExHC68vsZ8dqmS3DfjFEceA1A';
 const UPHOLD = 'rsXT3AQqhHDusFs3nQQuwcA1yXRLZJAXKw';
+const KRAKEN = 'rEvuKRoEbZSbM5k5Qe5eTD9BixZXsfkxHf';
+const BITSTAMP = 'rvYAfWj5gh67oV6fW32ZzP3Aw4Eubs59B';
 // Accounts no one has named.
 const ALICE = 'rpexHC5S9a6ez8Wvw9L46miQaUM9PQrdg8';
 const BOB = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
@@ -35,7 +37,7 @@ const catchUp = async () => {
 beforeAll(async () => {
   rippled = await startFakeRippled();
   for (let index = 970; index <= 1000; index += 1) rippled.addLedger(index, [], '2026-11-20T09:00:00Z');
-  for (const address of [ALICE, BOB, BINANCE, BINANCE_9, UPHOLD])
+  for (const address of [ALICE, BOB, BINANCE, BINANCE_9, UPHOLD, KRAKEN, BITSTAMP])
     rippled.setAccount(address, { balanceDrops: 50_000_000n * XRP });
   app = await createTestApp({ env: { XRPL_WS_URL: rippled.url, XRPL_WS_FALLBACK_URL: rippled.url } });
   await catchUp();
@@ -232,5 +234,41 @@ describe('exchange flows from the ledger', () => {
     const wrong = await app.request('/api/flows/exchanges?range=2w', { cookie: premium.cookie });
     expect(wrong.status).toBe(422);
     expect(await wrong.text()).toContain('range');
+  });
+  it('keep 90 days of payments and their hourly sums for good; a merge then adds the older sums together', async () => {
+    // A hundred days ago, at 08:00 UTC: Kraken received 700 XRP and Bitstamp sent 200 (both kept as sums).
+    const day = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
+    const hour = `${day}T08:00:00.000Z`;
+    rippled.pay({ from: ALICE, to: KRAKEN, drops: 700n * XRP, destinationTag: 9, at: `${day}T08:10:00Z` });
+    rippled.pay({ from: BITSTAMP, to: BOB, drops: 200n * XRP, at: `${day}T08:20:00Z` });
+    rippled.pay({ from: KRAKEN, to: BITSTAMP, drops: 50n * XRP, destinationTag: 3, at: `${day}T08:30:00Z` });
+    await catchUp();
+    const older = async () =>
+      (await storedHourlyFlows(app.handle.db))
+        .filter((flow) => flow.hour === hour)
+        .map((flow) => [flow.entity, flow.inflowDrops, flow.outflowDrops]);
+    expect(await older()).toEqual([
+      ['Bitstamp', '50000000', '200000000'],
+      ['Kraken', '700000000', '50000000'],
+    ]);
+
+    // The daily prune lets the payments go and keeps their sums; the kept payments still add up.
+    expect(await pruneExchangePayments(app.handle.db)).toBe(3);
+    expect(await older()).toHaveLength(2);
+    const recent = (await storedHourlyFlows(app.handle.db)).filter((flow) => flow.hour !== hour);
+    expect(recent).toEqual(await hourlyFlowsFromPayments(app.handle.db));
+
+    // Merged, the two exchanges' older sums are one; the transfer between them stays as it was counted.
+    const admin = await app.signedInUser({ role: 'admin' });
+    const merged = await app.request('/api/admin/known-accounts/merge', {
+      method: 'POST',
+      cookie: admin.cookie,
+      json: { from: 'Kraken', into: 'Bitstamp' },
+    });
+    expect(merged.status).toBe(200);
+    expect(await older()).toEqual([['Bitstamp', '750000000', '250000000']]);
+    expect((await storedHourlyFlows(app.handle.db)).filter((flow) => flow.hour !== hour)).toEqual(
+      await hourlyFlowsFromPayments(app.handle.db),
+    );
   });
 });

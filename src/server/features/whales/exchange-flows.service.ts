@@ -166,22 +166,46 @@ export async function hourlyFlowsFromPayments(db: Db): Promise<HourlyFlow[]> {
   }));
 }
 
+/** Exchange payments are kept this many days; the hourly sums they made stay for good. */
+export const EXCHANGE_PAYMENT_RETENTION_DAYS = 90;
+
+/** The first hour whose payments are kept: whole hours, so an hour is all kept or all let go. */
+const retainedFrom = sql<Date>`date_trunc('hour', now() - make_interval(days => ${EXCHANGE_PAYMENT_RETENTION_DAYS}), 'UTC')`;
+
+/** Lets go of the payments older than the retention, their hourly sums kept. Returns how many. */
+export async function pruneExchangePayments(db: Db | Trx): Promise<number> {
+  const result = await db
+    .deleteFrom('exchange_payments')
+    .where('paid_at', '<', retainedFrom)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /**
- * An entity merged into another (in the registry, in the caller's transaction): the stored payments
- * name the one it became, in its spelling, and its hourly sums are summed again from them, since a
- * payment between the two is internal now.
+ * An entity merged into another (in the registry, in the caller's transaction). The stored payments
+ * name the one it became, in its spelling, and the hours they cover are summed again from them, since
+ * a payment between the two is internal now. Hours older than the payments kept have only their sums:
+ * the two entities' sums are added together under the merged name, and a transfer between the two in
+ * those hours stays counted as it was.
  */
 export async function mergeExchangeFlows(trx: Trx, from: string, into: string): Promise<void> {
+  // Payments and sums then meet at one hour: kept payments on one side, sums alone on the other.
+  await pruneExchangePayments(trx);
+  const merged = sql<boolean>`lower(entity) IN (lower(${from}), lower(${into}))`;
   for (const side of ['from_exchange', 'to_exchange'] as const)
     await trx
       .updateTable('exchange_payments')
       .set({ [side]: into })
       .where(sql<boolean>`lower(${sql.ref(side)}) IN (lower(${from}), lower(${into}))`)
       .execute();
-  await trx
-    .deleteFrom('exchange_flow_hourly')
-    .where(sql<boolean>`lower(entity) IN (lower(${from}), lower(${into}))`)
-    .execute();
+  await sql`
+    WITH older AS (
+      DELETE FROM exchange_flow_hourly WHERE ${merged} AND hour < ${retainedFrom} RETURNING *
+    )
+    INSERT INTO exchange_flow_hourly (entity, hour, inflow_drops, inflow_count, outflow_drops, outflow_count)
+    SELECT ${into}, hour, sum(inflow_drops), sum(inflow_count), sum(outflow_drops), sum(outflow_count)
+    FROM older GROUP BY hour`.execute(trx);
+  await trx.deleteFrom('exchange_flow_hourly').where(merged).where('hour', '>=', retainedFrom).execute();
   await sql`
     INSERT INTO exchange_flow_hourly (entity, hour, inflow_drops, inflow_count, outflow_drops, outflow_count)
     SELECT entity, hour, sum(inflow), sum(ins), sum(outflow), sum(outs)

@@ -1,5 +1,11 @@
 /** What other features and the jobs may use of whales. */
-export { hourlyFlowsFromPayments, mergeExchangeFlows, storedHourlyFlows } from './exchange-flows.service';
+export {
+  EXCHANGE_PAYMENT_RETENTION_DAYS,
+  hourlyFlowsFromPayments,
+  mergeExchangeFlows,
+  pruneExchangePayments,
+  storedHourlyFlows,
+} from './exchange-flows.service';
 export { exchangeAccounts, storeReserves, type ReserveReading } from './exchange-reserves.service';
 export { lastScannedLedger, storeLedgerPayments } from './whale-store.service';
 export { getWhaleStats, listWhaleTransactions, readWhaleTransaction } from './whales.service';

@@ -1,7 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ACCOUNT_CATEGORIES } from '@/domain/known-accounts/known-accounts.schema';
-import { exchangeFlowsSchema, exchangeReservesSchema, flowQuerySchema } from '@/domain/whales/flows.schema';
+import {
+  exchangeFlowsSchema,
+  exchangeReservesSchema,
+  flowQuerySchema,
+  type FlowRange,
+} from '@/domain/whales/flows.schema';
 import {
   WHALE_PAGE_LIMIT,
   whaleFilterSchema,
@@ -112,6 +117,24 @@ export function createWhaleRoutes(deps: AppDeps) {
     deps.env.READ_CACHE_SECONDS * 1000,
     ['news_articles', 'rss_feeds', 'fear_greed_index', 'crypto_metrics', ...ACCOUNT_CHANGES],
   );
+  // Flows and reserves are the same for every Premium member per range and zone: read at most once
+  // per READ_CACHE_SECONDS (sooner after a whale lands), not once per chart.
+  const unaffected = ['news_articles', 'rss_feeds', 'fear_greed_index', 'crypto_metrics', ...ACCOUNT_CHANGES];
+  const rangeKey = (range: string, tz: string) => `${range}|${tz}`;
+  const flowsRead = cachedRead(
+    deps.events,
+    (range: FlowRange, tz: string) => readExchangeFlows(deps.db, range, tz),
+    rangeKey,
+    deps.env.READ_CACHE_SECONDS * 1000,
+    unaffected,
+  );
+  const reservesRead = cachedRead(
+    deps.events,
+    (range: FlowRange, tz: string) => readExchangeReserves(deps.db, range, tz),
+    rangeKey,
+    deps.env.READ_CACHE_SECONDS * 1000,
+    unaffected,
+  );
   return createRouter()
     .openapi(list, async (c) => sendJson(c, await latest(), PRIVATE))
     .openapi(history, async (c) => {
@@ -122,10 +145,10 @@ export function createWhaleRoutes(deps: AppDeps) {
     .openapi(stats, async (c) => c.json(await getWhaleStats(deps.db), 200))
     .openapi(flows, async (c) => {
       const { range, tz } = c.req.valid('query');
-      return c.json(await readExchangeFlows(deps.db, range, tz), 200);
+      return c.json(await flowsRead(range, tz), 200);
     })
     .openapi(reserves, async (c) => {
       const { range, tz } = c.req.valid('query');
-      return c.json(await readExchangeReserves(deps.db, range, tz), 200);
+      return c.json(await reservesRead(range, tz), 200);
     });
 }

@@ -21,6 +21,7 @@ import { freePort, waitForHealth } from '../tests/support/server-process';
 import { createServerDatabase } from '../tests/support/test-db';
 import { testEnv } from '../tests/support/test-app';
 import { seedArticles, seedFearGreed, seedMetrics } from './news.bench';
+import { seedFlows } from './seed-flows';
 import { percentile } from './support';
 
 /**
@@ -28,7 +29,8 @@ import { percentile } from './support';
  * a Premium member from their own address (TRUST_PROXY, as behind a balancer) holding a session from
  * before the run (members stay signed in for days), looping over a mixed workload with a think time:
  *   home (the page, its script and the market figures it shows), a news page, a news search, the
- *   dashboard's data (session, metrics, chart, whales), a live-events connection held a few seconds,
+ *   dashboard's data (session, metrics, chart, whales), the whale page's (exchange flows and reserves
+ *   over a range, the whale history), a live-events connection held a few seconds,
  *   and a sign-in (at most once per 40 s per member, within the sign-in limits).
  * Prints requests, errors and p50/p95/p99 per kind of the admitted requests, and apart the refusals
  * (503 with Retry-After: a busy server's fast no) with how long they took; exits 1 on any error (a
@@ -46,16 +48,19 @@ const PASSWORD = 'Load-Password-1234';
 const ARTICLES = 20_000;
 const SEARCH_TERMS = ['escrow', 'ripple bank', 'validator', 'et', 'regulation', 'liquidity court'];
 
-type Kind = 'home' | 'news' | 'search' | 'dashboard' | 'sse' | 'sign-in';
-const kinds: Kind[] = ['home', 'news', 'search', 'dashboard', 'sse', 'sign-in'];
+type Kind = 'home' | 'news' | 'search' | 'dashboard' | 'whales' | 'sse' | 'sign-in';
+const kinds: Kind[] = ['home', 'news', 'search', 'dashboard', 'whales', 'sse', 'sign-in'];
 const weights: Record<Kind, number> = {
   home: 25,
-  news: 25,
+  news: 20,
   search: 15,
   dashboard: 20,
+  whales: 5,
   sse: 10,
   'sign-in': 5,
 };
+const FLOW_RANGES = ['24h', '7d', '30d', '1y'] as const;
+const ZONES = ['UTC', 'America/New_York', 'Asia/Tokyo'] as const;
 
 interface Stats {
   /** Admitted requests: answered with what was asked for. */
@@ -133,8 +138,9 @@ export async function seedLoad(handle: DatabaseHandle, members: number): Promise
     );
   }
   await seedArticles(handle, ARTICLES);
-  // The seeded articles queued 20,000 news-alert evaluations; a site that stored them over months
-  // evaluated each long ago, so the run starts with the queue empty, as a live site's is.
+  await seedFlows(handle);
+  // The seeded articles and whales queued 31,000 alert evaluations; a site that stored them over
+  // months evaluated each long ago, so the run starts with the queue empty, as a live site's is.
   await sql`DELETE FROM alert_queue`.execute(handle.db);
   await seedMetrics(handle);
   await seedFearGreed(handle);
@@ -374,6 +380,17 @@ export async function runMembers(
             call(kind, '/api/whales'),
           ]);
           break;
+        case 'whales': {
+          // The whale page: the flows and reserves of a range in one of a few zones, and the history.
+          const range = FLOW_RANGES[Math.floor(Math.random() * FLOW_RANGES.length)]!;
+          const tz = encodeURIComponent(ZONES[Math.floor(Math.random() * ZONES.length)]!);
+          await Promise.all([
+            call(kind, `/api/flows/exchanges?range=${range}&tz=${tz}`),
+            call(kind, `/api/flows/reserves?range=${range}&tz=${tz}`),
+            call(kind, '/api/whales/history'),
+          ]);
+          break;
+        }
         case 'sse':
           await holdEvents(kind, address, cookie);
           break;

@@ -332,6 +332,73 @@ test.describe('alerts for a free member, edits and history', () => {
   });
 });
 
+/** At 1280 px: the whale and exchange rules set from their forms, by mouse and keyboard, and edited. */
+test.describe('whale and exchange alerts', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a premium member sets an entity move, a net flow and a reserve alert, then edits one', async ({
+    page,
+    freshUser,
+    upgradeInTestMode,
+  }) => {
+    await freshUser('Wes Whale');
+    await upgradeInTestMode();
+    await page.goto('/alerts');
+    await expect(page.getByText('Whale & Exchange Alerts')).toBeVisible();
+    const rules = page.getByTestId('alert-rule');
+
+    // A named entity's whale payments: under 1M XRP is refused at the field, with the reason.
+    const entity = page.getByRole('form', { name: 'Entity move alert' });
+    await entity.getByLabel('Entity', { exact: true }).selectOption('Binance');
+    const amount = entity.getByLabel('Payments of at least (XRP)');
+    await amount.fill('500000');
+    await entity.getByRole('button', { name: 'Set Entity Alert' }).click();
+    await expect(
+      entity.getByText(
+        'Use at least 1,000,000 XRP: only payments of 1M XRP or more are tracked for every entity',
+      ),
+    ).toBeVisible();
+    await amount.fill('5000000');
+    await amount.press('Enter');
+    await expect(rules.filter({ hasText: 'Binance moves 5,000,000 XRP or more (in or out)' })).toHaveCount(1);
+
+    // The exchanges' net flow over 24 hours.
+    const netflow = page.getByRole('form', { name: 'Exchange net flow alert' });
+    await netflow.getByLabel('Net flow over 24 hours of at least (XRP)').fill('10000000');
+    // A label around a choice reads as its text and the chosen option's.
+    await netflow.getByRole('combobox', { name: /^Net flow/ }).selectOption('in');
+    await netflow.getByRole('button', { name: 'Set Net Flow Alert' }).click();
+    await expect(
+      rules.filter({ hasText: "Exchanges' net inflow reaches 10,000,000 XRP in 24 hours" }),
+    ).toHaveCount(1);
+
+    // An exchange's reserve, from the keyboard: the list offers exchanges only.
+    const reserve = page.getByRole('form', { name: 'Exchange reserve alert' });
+    const exchange = reserve.getByLabel('Exchange', { exact: true });
+    await exchange.focus();
+    await exchange.selectOption('Binance');
+    await expect(exchange.locator('option', { hasText: 'Kraken' })).toHaveCount(1);
+    await expect(exchange.locator('option', { hasText: 'Ceffu' })).toHaveCount(0);
+    await page.keyboard.press('Tab');
+    await expect(reserve.getByLabel('Reserve change in 24 hours (%)')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(reserve.getByRole('button', { name: 'Set Reserve Alert' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(rules.filter({ hasText: "Binance's reserve moves ±5% in 24 hours" })).toHaveCount(1);
+    await expect(rules).toHaveCount(3);
+
+    await page.getByRole('button', { name: "Edit Binance's reserve moves ±5% in 24 hours" }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit alert' });
+    await expect(dialog.getByLabel('Exchange', { exact: true })).toHaveValue('Binance');
+    await dialog.getByLabel('Reserve change in 24 hours (%)').fill('2.5');
+    await dialog.getByLabel('Reserve moves').selectOption('down');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Alert updated')).toBeVisible();
+    await expect(rules.filter({ hasText: "Binance's reserve falls 2.5% in 24 hours" })).toHaveCount(1);
+  });
+});
+
 /** A member's saved time zone and date format decide the dates they see, not the browser's. */
 test.describe('a member in Tokyo with EU dates, on a browser in Los Angeles', () => {
   test.use({ timezoneId: 'America/Los_Angeles' });

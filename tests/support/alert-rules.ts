@@ -17,6 +17,7 @@ export const alertRule = (overrides: Partial<AlertRule> = {}): AlertRule => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   watchedAccountId: null,
   watchedAccountLabel: null,
+  entity: null,
   history: null,
   ...overrides,
 });

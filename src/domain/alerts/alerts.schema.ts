@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WHALE_THRESHOLD_XRP } from '../whales/whales.schema';
 
 /** Alert types: the four categories a user switches on or off on /alerts. */
 export const alertTypeIdSchema = z.enum(['price', 'whale', 'regulatory', 'adoption']);
@@ -120,9 +121,61 @@ export const accountMoveRuleInputSchema = z.object({
   note,
 });
 
+/** An entity as the registry of known accounts spells it (its case does not matter). */
+const entityName = z
+  .string({ error: 'Choose an entity' })
+  .trim()
+  .min(1, 'Choose an entity')
+  .max(100, 'An entity name is at most 100 characters');
+
 /**
- * What Set Alert sends: a price target (free), a percentage move, a Fear & Greed level or a watched
- * account's payment (premium).
+ * A whale payment to or from a named entity of at least `target` XRP (premium). Only payments of
+ * the whale size are stored for every entity, so a smaller target could never be met.
+ */
+export const entityMoveRuleInputSchema = z.object({
+  kind: z.literal('entity_move'),
+  entity: entityName,
+  direction: accountMoveDirectionSchema.default('either'),
+  target: z
+    .number({ error: 'Enter an amount of XRP' })
+    .min(
+      WHALE_THRESHOLD_XRP,
+      'Use at least 1,000,000 XRP: only payments of 1M XRP or more are tracked for every entity',
+    )
+    .max(100_000_000_000, 'That is more XRP than exists')
+    .multipleOf(0.000001, 'Use at most 6 decimals'),
+  note,
+});
+
+/** The named exchanges' net inflow (in), net outflow (out) or either reaching `target` XRP over 24 hours (premium). */
+export const exchangeNetflowRuleInputSchema = z.object({
+  kind: z.literal('exchange_netflow'),
+  direction: accountMoveDirectionSchema.default('either'),
+  target: z
+    .number({ error: 'Enter an amount of XRP' })
+    .min(1, 'Use at least 1 XRP')
+    .max(100_000_000_000, 'That is more XRP than exists')
+    .multipleOf(0.000001, 'Use at most 6 decimals'),
+  note,
+});
+
+/** One exchange's reserve moving by `percent` or more over 24 hours (premium). */
+export const reserveChangeRuleInputSchema = z.object({
+  kind: z.literal('reserve_change'),
+  entity: entityName,
+  direction: moveDirectionSchema.default('either'),
+  percent: z
+    .number({ error: 'Enter a percentage' })
+    .min(0.5, 'Use a change of at least 0.5 %')
+    .max(100, 'Use a change of at most 100 %')
+    .multipleOf(0.1, 'Use at most 1 decimal'),
+  note,
+});
+
+/**
+ * What Set Alert sends: a price target (free), a percentage move, a Fear & Greed level, a watched
+ * account's payment, a named entity's whale payment, the exchanges' net flow or an exchange's
+ * reserve change (premium).
  */
 export const alertRuleInputSchema = z
   .discriminatedUnion('kind', [
@@ -130,6 +183,9 @@ export const alertRuleInputSchema = z
     percentRuleInputSchema,
     fearGreedRuleInputSchema,
     accountMoveRuleInputSchema,
+    entityMoveRuleInputSchema,
+    exchangeNetflowRuleInputSchema,
+    reserveChangeRuleInputSchema,
   ])
   .meta({ id: 'AlertRuleInput' });
 export type AlertRuleInput = z.infer<typeof alertRuleInputSchema>;
@@ -138,7 +194,15 @@ export type AlertRuleKind = AlertRuleInput['kind'];
 export const alertRuleSchema = z
   .object({
     id: z.string(),
-    kind: z.enum(['price', 'percent', 'fear_greed', 'account_move']),
+    kind: z.enum([
+      'price',
+      'percent',
+      'fear_greed',
+      'account_move',
+      'entity_move',
+      'exchange_netflow',
+      'reserve_change',
+    ]),
     direction: z.string(),
     target: z.number().nullable(),
     percent: z.number().nullable(),
@@ -152,6 +216,8 @@ export const alertRuleSchema = z
     /** The watched account of an 'account_move' rule (portfolio), and the member's name for it. */
     watchedAccountId: z.string().nullable(),
     watchedAccountLabel: z.string().nullable(),
+    /** The entity of an 'entity_move' or 'reserve_change' rule, as the registry spells it. */
+    entity: z.string().nullable(),
     /**
      * A percentage rule's price history, from the stored market rows: ready to fire, or the earliest
      * time it can (null when no recent price is stored to start from). Null for the other kinds.
@@ -201,11 +267,32 @@ export const markReadSchema = z
   .union([z.object({ ids: z.array(z.uuid()).min(1).max(100) }), z.object({ all: z.literal(true) })])
   .meta({ id: 'MarkRead' });
 
+/** An amount of XRP in full with thousands separators: 5000000 → "5,000,000". */
+export function formatXrpAmount(xrp: number): string {
+  return xrp.toLocaleString('en-US', { maximumFractionDigits: 6 });
+}
+
+const flowWays = { in: 'in', out: 'out', either: 'in or out' } as const;
+const netflowSubject = {
+  in: 'net inflow',
+  out: 'net outflow',
+  either: 'net inflow or outflow',
+} as const;
+
 /** Describes a rule the way the alerts list and the notification say it. */
 export function describeRule(
   rule: Pick<AlertRule, 'kind' | 'direction' | 'target' | 'percent' | 'window'> &
-    Partial<Pick<AlertRule, 'watchedAccountLabel'>>,
+    Partial<Pick<AlertRule, 'watchedAccountLabel' | 'entity'>>,
 ): string {
+  const way = (rule.direction in flowWays ? rule.direction : 'either') as keyof typeof flowWays;
+  if (rule.kind === 'entity_move')
+    return `${rule.entity ?? 'An entity'} moves ${formatXrpAmount(rule.target ?? 0)} XRP or more (${flowWays[way]})`;
+  if (rule.kind === 'exchange_netflow')
+    return `Exchanges' ${netflowSubject[way]} reaches ${formatXrpAmount(rule.target ?? 0)} XRP in 24 hours`;
+  if (rule.kind === 'reserve_change') {
+    const move = rule.direction === 'up' ? 'rises ' : rule.direction === 'down' ? 'falls ' : 'moves ±';
+    return `${rule.entity ?? 'An exchange'}'s reserve ${move}${rule.percent}% in 24 hours`;
+  }
   if (rule.kind === 'account_move') {
     const way = rule.direction === 'in' ? 'into' : rule.direction === 'out' ? 'out of' : 'into or out of';
     return `A payment of ${rule.target} XRP or more ${way} ${rule.watchedAccountLabel ?? 'a watched account'}`;

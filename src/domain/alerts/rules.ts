@@ -1,6 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import {
   alertTypes,
+  WINDOW_MS,
+  type AccountMoveDirection,
   type NotificationType,
   type CrossingDirection,
   type MoveDirection,
@@ -56,6 +58,70 @@ export function evaluatePercent(
         ? change <= -rule.percent
         : Math.abs(change) >= rule.percent;
   return { fire: hit, change };
+}
+
+/** How a payment touched a rule's entity: it sent it, received it, or moved it between its own accounts. */
+export type EntityRole = 'sent' | 'received' | 'internal';
+
+/**
+ * Whether an entity rule fires for a whale payment, and how the entity took part: the entity (the
+ * registry's, compared without case) sent it for 'out' or 'either', received it for 'in' or 'either',
+ * and the amount is at least the target. A transfer between two accounts of one entity is neither in
+ * nor out, so only 'either' fires for it.
+ */
+export function entityMoveMatch(
+  rule: { entity: string; direction: AccountMoveDirection; target: number },
+  payment: { fromEntity: string | null; toEntity: string | null; amountXrp: number },
+): EntityRole | null {
+  if (payment.amountXrp < rule.target) return null;
+  const entity = rule.entity.toLowerCase();
+  const sent = payment.fromEntity?.toLowerCase() === entity;
+  const received = payment.toEntity?.toLowerCase() === entity;
+  if (sent && received) return rule.direction === 'either' ? 'internal' : null;
+  if (sent) return rule.direction === 'in' ? null : 'sent';
+  if (received) return rule.direction === 'out' ? null : 'received';
+  return null;
+}
+
+/**
+ * The figure an exchange net-flow rule holds against its target: the net inflow for 'in', the net
+ * outflow for 'out', and either one, whichever it is, for 'either'.
+ */
+export function netflowValue(direction: AccountMoveDirection, netInflowXrp: number): number {
+  if (direction === 'in') return netInflowXrp;
+  if (direction === 'out') return -netInflowXrp;
+  return Math.abs(netInflowXrp);
+}
+
+/**
+ * A net-flow rule fires when its figure reaches the target from below, once: it re-arms only after
+ * the figure fell back below the target. As for a price, the first figure a rule sees only sets the
+ * side.
+ */
+export function evaluateNetflow(
+  rule: { direction: AccountMoveDirection; target: number },
+  lastSide: Side | null,
+  netInflowXrp: number,
+): { fire: boolean; side: Side; value: number } {
+  const value = netflowValue(rule.direction, netInflowXrp);
+  return { ...evaluateCrossing('above', rule.target, lastSide, value), value };
+}
+
+/**
+ * An exchange's reserve compared with its reading at least a day older, as a percentage rule over
+ * 24 hours: after it fires it waits a day, so one move alerts once. No older reading, or an older
+ * balance of nothing, cannot make a percentage: no alert.
+ */
+export function evaluateReserveChange(
+  rule: { direction: MoveDirection; percent: number; lastFiredAt: Date | null },
+  latest: { balanceXrp: number; at: Date },
+  older: { balanceXrp: number; at: Date } | null,
+): { fire: boolean; change: number | null } {
+  return evaluatePercent(
+    { ...rule, windowMs: WINDOW_MS['24h'] },
+    { price: latest.balanceXrp, at: latest.at },
+    older && { price: older.balanceXrp, at: older.at },
+  );
 }
 
 /**

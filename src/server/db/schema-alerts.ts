@@ -8,7 +8,14 @@ import type { Timestamp, RequiredTimestamp, NullableTimestamp } from './columns'
 export interface AlertRulesTable {
   id: Generated<string>;
   user_id: string;
-  kind: 'price' | 'percent' | 'fear_greed' | 'account_move';
+  kind:
+    | 'price'
+    | 'percent'
+    | 'fear_greed'
+    | 'account_move'
+    | 'entity_move'
+    | 'exchange_netflow'
+    | 'reserve_change';
   direction: 'above' | 'below' | 'crosses' | 'up' | 'down' | 'either' | 'in' | 'out';
   target: number | null;
   percent: number | null;
@@ -21,6 +28,8 @@ export interface AlertRulesTable {
   updated_at: Timestamp;
   /** The account an 'account_move' rule watches (migration 0019). */
   watched_account_id: string | null;
+  /** The registry entity of an 'entity_move' or 'reserve_change' rule (migration 0031). */
+  entity: string | null;
 }
 
 export interface AlertQueueTable {

@@ -259,6 +259,7 @@ describe('background tasks', () => {
       'xrpl-stream',
       'sync-recovery',
       'alerts',
+      'flow-alerts',
       'weekly-summary',
       'newsletter',
       'billing-test-renewals',

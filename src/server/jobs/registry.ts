@@ -1,6 +1,7 @@
 import { alertsJob } from './alerts.job';
 import { billingTestRenewalsJob } from './billing-test-renewals.job';
 import { fearGreedJob } from './fear-greed.job';
+import { flowAlertsJob } from './flow-alerts.job';
 import type { JobDefinition, SourceSync } from './job';
 import { marketMetricsJob } from './market-metrics.job';
 import { newsJob } from './news.job';
@@ -26,6 +27,7 @@ export const jobs: readonly JobDefinition[] = [
   xrplStreamJob,
   syncRecoveryJob,
   alertsJob,
+  flowAlertsJob,
   weeklySummaryJob,
   newsletterJob,
   billingTestRenewalsJob,

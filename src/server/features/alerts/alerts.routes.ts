@@ -62,7 +62,8 @@ export function createAlertRoutes(deps: AppDeps) {
     method: 'post',
     path: '/alerts/rules',
     tags,
-    summary: 'Set an alert: a price target (free), a percentage move or a Fear & Greed level (Premium)',
+    summary:
+      'Set an alert: a price target (free); a percentage move, a Fear & Greed level, a watched account’s payment, a named entity’s whale payment, the exchanges’ net flow over 24 hours or an exchange’s reserve change over 24 hours (Premium)',
     middleware: signedIn,
     request: { body: jsonBody(alertRuleInputSchema) },
     responses: {
@@ -70,7 +71,7 @@ export function createAlertRoutes(deps: AppDeps) {
       401: errorResponse('Not signed in'),
       403: errorResponse('A Premium rule for a free user'),
       409: errorResponse('The user already holds the most rules allowed'),
-      422: errorResponse('Invalid rule'),
+      422: errorResponse('Invalid rule, or an entity the registry of known accounts does not name'),
       429: errorResponse('Too many rules set in a short time'),
     },
   });
@@ -86,7 +87,7 @@ export function createAlertRoutes(deps: AppDeps) {
       401: errorResponse('Not signed in'),
       403: errorResponse('Resuming or editing a Premium rule without Premium'),
       404: errorResponse('No such rule of yours, or of its watched account'),
-      422: errorResponse('Invalid change, or an edit of another kind'),
+      422: errorResponse('Invalid change, an edit of another kind, or an entity the registry does not name'),
     },
   });
   const deleteRuleRoute = createRoute({

@@ -13,6 +13,7 @@ import { evaluateCrossing, evaluatePercent, referenceIsUsable, type Side } from 
 import type { Db, Trx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { evaluateAccountTx } from './account-move.service';
+import { evaluateEntityMoves, readNamedWhale } from './entity-move.service';
 import { planDeliveries } from './deliveries.service';
 import { FRESHNESS_MS, insertForRule, type Created, type RuleRow } from './rule-notifications.service';
 
@@ -195,24 +196,12 @@ async function fanOut(
   return result.rows;
 }
 
+/** A new whale payment: the Whale Movements fan-out, then the members' own entity rules. */
 async function evaluateWhale(trx: Trx, rowId: string, now: Date): Promise<Created[]> {
-  const row = await trx
-    .selectFrom('whale_transactions')
-    .selectAll()
-    .where('id', '=', rowId)
-    .executeTakeFirst();
-  if (!row || now.getTime() - row.transaction_timestamp.getTime() > FRESHNESS_MS.whale) return [];
-  return fanOut(
-    trx,
-    'whale',
-    `whale:${row.transaction_hash}`,
-    whaleMessage({
-      transactionHash: row.transaction_hash,
-      amountXrp: Number(row.amount_xrp),
-      fromAddress: row.from_address,
-      toAddress: row.to_address,
-    }),
-  );
+  const whale = await readNamedWhale(trx, rowId);
+  if (!whale || now.getTime() - whale.at.getTime() > FRESHNESS_MS.whale) return [];
+  const created = await fanOut(trx, 'whale', `whale:${whale.transactionHash}`, whaleMessage(whale));
+  return [...created, ...(await evaluateEntityMoves(trx, whale, now))];
 }
 
 async function evaluateNews(trx: Trx, rowId: string, now: Date): Promise<Created[]> {

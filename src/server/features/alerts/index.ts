@@ -1,6 +1,7 @@
 /** What other features and the jobs may use of alerts. */
 export { deliverDue, type DeliveryDeps } from './deliveries.service';
 export { drainAlertQueue } from './evaluate.service';
+export { evaluateFlowAlerts } from './flow-alerts.service';
 export {
   notifyMembers,
   pruneNotifications,

@@ -2,6 +2,7 @@ import type { NotificationType } from '@/domain/alerts/alerts.schema';
 import type { AlertMessage } from '@/domain/alerts/messages';
 import type { Side } from '@/domain/alerts/rules';
 import type { Trx } from '../../db/client';
+import type { AlertRulesTable } from '../../db/schema';
 
 /**
  * How old a row may be and still alert. Older rows are backfill (a first sync loads a year of Fear &
@@ -11,6 +12,8 @@ export const FRESHNESS_MS = {
   metrics: 60 * 60_000,
   fear_greed: 2 * 86_400_000,
   whale: 2 * 60 * 60_000,
+  /** An exchange reserves reading: read hourly, so two hours is one reading missed. */
+  reserves: 2 * 60 * 60_000,
   news: 86_400_000,
   account_tx: 2 * 60 * 60_000,
 } as const;
@@ -24,7 +27,7 @@ export interface Created {
 export interface RuleRow {
   id: string;
   user_id: string;
-  kind: 'price' | 'percent' | 'fear_greed' | 'account_move';
+  kind: AlertRulesTable['kind'];
   direction: string;
   target: number | null;
   percent: number | null;

@@ -11,8 +11,14 @@ import { percentHistory, sideOf, type HistoryStatus } from '@/domain/alerts/rule
 import type { Db } from '../../db/client';
 import type { AlertRulesTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { netflowSide, registryEntity } from './flow-alerts.service';
 
 const PREMIUM_RULES = 'Percentage, Fear & Greed and watched-account alerts require Premium.';
+const PREMIUM_FLOW_RULES = 'Entity, exchange flow and reserve alerts require Premium.';
+
+const flowKinds: readonly AlertRule['kind'][] = ['entity_move', 'exchange_netflow', 'reserve_change'];
+const premiumRefusal = (kind: AlertRule['kind']) =>
+  new AppError('forbidden', flowKinds.includes(kind) ? PREMIUM_FLOW_RULES : PREMIUM_RULES);
 
 const windowOf = (minutes: number | null): PercentWindow | null =>
   minutes === null ? null : minutes <= 60 ? '1h' : '24h';
@@ -36,6 +42,7 @@ export function toRuleDto(
     createdAt: row.created_at.toISOString(),
     watchedAccountId: row.watched_account_id,
     watchedAccountLabel,
+    entity: row.entity,
     history: history && {
       ready: history.ready,
       readyAt: history.ready ? null : (history.readyAt?.toISOString() ?? null),
@@ -131,16 +138,39 @@ async function currentValue(db: Db, kind: 'price' | 'fear_greed'): Promise<numbe
   return row ? row.value : null;
 }
 
+/** The registry's spelling of a rule's entity; an entity it does not name (as an exchange's, for reserves) is refused. */
+async function entityOf(db: Db, input: AlertRuleInput): Promise<string | null> {
+  if (input.kind !== 'entity_move' && input.kind !== 'reserve_change') return null;
+  const exchange = input.kind === 'reserve_change';
+  const entity = await registryEntity(db, input.entity, exchange);
+  if (entity === null)
+    throw new AppError(
+      'validation_error',
+      exchange
+        ? `“${input.entity}” is not an exchange the registry of known accounts names: choose one of the listed exchanges`
+        : `The registry of known accounts names no entity “${input.entity}”: choose one of the listed entities`,
+      [
+        {
+          path: 'entity',
+          message: exchange ? 'Choose one of the listed exchanges' : 'Choose one of the listed entities',
+        },
+      ],
+    );
+  return entity;
+}
+
 /**
  * A rule's input checked as create and edit both do: Premium kinds need Premium, a watched account
- * must be the member's own; the side a crossing rule starts from is the current value's.
+ * must be the member's own, an entity one the registry names; the side a crossing rule starts from
+ * is the current value's.
  */
 async function checkInput(
   db: Db,
   viewer: { userId: string; isPremium: boolean },
   input: AlertRuleInput,
-): Promise<{ label: string | null; lastSide: 'above' | 'below' | null }> {
-  if (input.kind !== 'price' && !viewer.isPremium) throw new AppError('forbidden', PREMIUM_RULES);
+): Promise<{ label: string | null; lastSide: 'above' | 'below' | null; entity: string | null }> {
+  if (input.kind !== 'price' && !viewer.isPremium) throw premiumRefusal(input.kind);
+  const entity = await entityOf(db, input);
   let label: string | null = null;
   if (input.kind === 'account_move') {
     const watched = await db
@@ -153,36 +183,40 @@ async function checkInput(
     label = watched.label;
   }
   const lastSide =
-    input.kind === 'percent' || input.kind === 'account_move'
-      ? null
-      : await currentValue(db, input.kind).then((value) =>
+    input.kind === 'price' || input.kind === 'fear_greed'
+      ? await currentValue(db, input.kind).then((value) =>
           value === null ? null : sideOf(value, input.target),
-        );
-  return { label, lastSide };
+        )
+      : input.kind === 'exchange_netflow'
+        ? await netflowSide(db, input)
+        : null;
+  return { label, lastSide, entity };
 }
 
-/** The columns a rule's input sets, for insert and edit alike. */
-function definitionOf(input: AlertRuleInput) {
+/** The columns a rule's input sets, for insert and edit alike (`entity`: the registry's spelling). */
+function definitionOf(input: AlertRuleInput, entity: string | null) {
+  const percent = input.kind === 'percent' || input.kind === 'reserve_change' ? input.percent : null;
   return {
     direction: input.direction,
-    target: input.kind === 'percent' ? null : input.target,
-    percent: input.kind === 'percent' ? input.percent : null,
+    target: input.kind === 'percent' || input.kind === 'reserve_change' ? null : input.target,
+    percent,
     window_minutes: input.kind === 'percent' ? WINDOW_MS[input.window] / 60_000 : null,
     watched_account_id: input.kind === 'account_move' ? input.watchedAccountId : null,
+    entity,
     note: input.note ? input.note : null,
   };
 }
 
 /**
- * Saves a rule. Percentage and Fear & Greed rules are Premium (alert customization); price
- * targets are free. A user holds at most MAX_RULES_PER_USER rules.
+ * Saves a rule. Price targets are free; every other kind is Premium (alert customization). A user
+ * holds at most MAX_RULES_PER_USER rules of all kinds together.
  */
 export async function createRule(
   db: Db,
   viewer: { userId: string; isPremium: boolean },
   input: AlertRuleInput,
 ): Promise<AlertRule> {
-  const { label, lastSide } = await checkInput(db, viewer, input);
+  const { label, lastSide, entity } = await checkInput(db, viewer, input);
   const inserted = await db.transaction().execute(async (trx) => {
     // Serialise one user's creations so two tabs cannot both take the last free slot.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`alert-rules:${viewer.userId}`}))`.execute(trx);
@@ -201,7 +235,7 @@ export async function createRule(
       .values({
         user_id: viewer.userId,
         kind: input.kind,
-        ...definitionOf(input),
+        ...definitionOf(input, entity),
         last_side: lastSide,
       })
       .returningAll()
@@ -230,8 +264,7 @@ export async function updateRule(
     .where('user_id', '=', viewer.userId)
     .executeTakeFirst();
   if (!existing) throw new AppError('not_found', 'Alert not found');
-  if (change.active && existing.kind !== 'price' && !viewer.isPremium)
-    throw new AppError('forbidden', PREMIUM_RULES);
+  if (change.active && existing.kind !== 'price' && !viewer.isPremium) throw premiumRefusal(existing.kind);
   const edit = change.rule;
   if (edit && edit.kind !== existing.kind)
     throw new AppError('validation_error', 'An alert keeps its kind: delete it and set a new one instead', [
@@ -243,7 +276,7 @@ export async function updateRule(
     .set({
       ...(change.active !== undefined ? { active: change.active } : {}),
       ...(change.note !== undefined ? { note: change.note || null } : {}),
-      ...(edit && checked ? { ...definitionOf(edit), last_side: checked.lastSide } : {}),
+      ...(edit && checked ? { ...definitionOf(edit, checked.entity), last_side: checked.lastSide } : {}),
       updated_at: new Date(),
     })
     .where('id', '=', id)

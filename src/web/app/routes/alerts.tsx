@@ -7,7 +7,11 @@ import {
 } from '@/web/features/alerts/components/membership-cards';
 import { NotificationSettingsCard } from '@/web/features/alerts/components/notification-settings-card';
 import { RecentAlertsCard } from '@/web/features/alerts/components/recent-alerts-card';
-import { MarketAlertsCard, PriceAlertCard } from '@/web/features/alerts/components/rule-cards';
+import {
+  MarketAlertsCard,
+  PriceAlertCard,
+  WhaleAlertsCard,
+} from '@/web/features/alerts/components/rule-cards';
 import { AlertsSignInCard } from '@/web/features/alerts/components/sign-in-card';
 import { YourAlertsCard } from '@/web/features/alerts/components/your-alerts-card';
 import { PageHeading } from './page-heading';
@@ -27,6 +31,7 @@ export function Component() {
             <AlertTypesCard userId={userId} isPremium={isPremium} />
             <PriceAlertCard userId={userId} />
             <MarketAlertsCard userId={userId} isPremium={isPremium} />
+            <WhaleAlertsCard userId={userId} isPremium={isPremium} />
             <YourAlertsCard userId={userId} isPremium={isPremium} />
           </div>
           <div className="flex flex-col gap-6">

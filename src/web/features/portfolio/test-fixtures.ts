@@ -140,6 +140,7 @@ export function accountRule(overrides: Partial<AlertRule> = {}): AlertRule {
     createdAt: '2026-11-20T10:00:00.000Z',
     watchedAccountId: COLD_ID,
     watchedAccountLabel: 'Cold wallet',
+    entity: null,
     history: null,
     ...overrides,
   };

@@ -10,6 +10,18 @@ export const rulesQuery = (userId: string) =>
     enabled: Boolean(userId),
   });
 
+/**
+ * The entities the registry of known accounts names (Premium), for the entity and reserve rules:
+ * the same list, and the same cache entry, as the whale history's filter.
+ */
+export const registryEntitiesQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: ['whales', 'entities'],
+    queryFn: () => unwrap(api.whales.entities.$get()),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+
 export const notificationsQuery = (userId: string, limit = 20) =>
   queryOptions({
     queryKey: ['notifications', userId, limit],

@@ -4,10 +4,13 @@ import type { Control, DefaultValues, FieldValues } from 'react-hook-form';
 import {
   accountMoveRuleInputSchema,
   describeRule,
+  entityMoveRuleInputSchema,
+  exchangeNetflowRuleInputSchema,
   fearGreedRuleInputSchema,
   formatTarget,
   percentRuleInputSchema,
   priceRuleInputSchema,
+  reserveChangeRuleInputSchema,
 } from '@/domain/alerts/alerts.schema';
 import type { AlertRule, AlertRuleInput } from '@/domain/alerts/alerts.schema';
 import { Button } from '@/web/components/ui/button';
@@ -15,6 +18,7 @@ import { Dialog, DialogContent, DialogTrigger } from '@/web/components/ui/dialog
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { refusal, useSchemaForm } from '@/web/lib/form';
 import { useEditRule } from '../api/alerts';
+import { EntityMoveFields, NetflowFields, ReserveFields } from './flow-rule-fields';
 import { AccountMoveFields, FearGreedFields, NoteField, PercentFields, PriceFields } from './rule-fields';
 
 type FormProps = { rule: AlertRule; userId: string; onDone: () => void };
@@ -125,6 +129,44 @@ const forms: Record<AlertRule['kind'], (props: FormProps) => ReactNode> = {
           disabled={false}
         />
       )}
+    />
+  ),
+  entity_move: (props) => (
+    <EditForm
+      {...props}
+      schema={entityMoveRuleInputSchema}
+      values={{
+        kind: 'entity_move',
+        entity: props.rule.entity ?? '',
+        target: props.rule.target ?? undefined,
+        direction: props.rule.direction as 'either',
+      }}
+      fields={(control) => <EntityMoveFields control={control} idPrefix="edit-" disabled={false} />}
+    />
+  ),
+  exchange_netflow: (props) => (
+    <EditForm
+      {...props}
+      schema={exchangeNetflowRuleInputSchema}
+      values={{
+        kind: 'exchange_netflow',
+        target: props.rule.target ?? undefined,
+        direction: props.rule.direction as 'either',
+      }}
+      fields={(control) => <NetflowFields control={control} idPrefix="edit-" disabled={false} />}
+    />
+  ),
+  reserve_change: (props) => (
+    <EditForm
+      {...props}
+      schema={reserveChangeRuleInputSchema}
+      values={{
+        kind: 'reserve_change',
+        entity: props.rule.entity ?? '',
+        percent: props.rule.percent ?? undefined,
+        direction: props.rule.direction as 'either',
+      }}
+      fields={(control) => <ReserveFields control={control} idPrefix="edit-" disabled={false} />}
     />
   ),
 };

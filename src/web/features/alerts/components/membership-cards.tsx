@@ -23,6 +23,7 @@ export function PremiumAlertsExplainer() {
             <li>Regulatory news: rulings, filings and policy</li>
             <li>Adoption updates and new institutional events</li>
             <li>Payments into or out of the accounts you watch</li>
+            <li>A named entity&apos;s whale payments, exchanges&apos; net flow and reserves</li>
             <li>Email for every alert type, push notifications in your browser</li>
             <li>Hourly or daily digests and quiet hours</li>
           </ul>

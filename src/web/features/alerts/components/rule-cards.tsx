@@ -1,6 +1,7 @@
 import { PremiumBadge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { CurrentPrice } from './current-price';
+import { WhaleAlertForms } from './flow-rule-forms';
 import { MarketAlertForms, PriceAlertForm } from './rule-forms';
 
 /** The price target form, with the latest XRP price beside it. */
@@ -33,6 +34,26 @@ export function MarketAlertsCard({ userId, isPremium }: { userId: string; isPrem
       </CardHeader>
       <CardContent>
         <MarketAlertForms userId={userId} disabled={!isPremium} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A named entity's whale payments, the exchanges' net flow and an exchange's reserve: Premium's, disabled on Free. */
+export function WhaleAlertsCard({ userId, isPremium }: { userId: string; isPremium: boolean }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          Whale & Exchange Alerts {!isPremium && <PremiumBadge />}
+        </CardTitle>
+        <CardDescription>
+          A named entity&apos;s whale payments, the exchanges&apos; net flow over 24 hours and an
+          exchange&apos;s reserve, with who, how much and its dollar value.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <WhaleAlertForms userId={userId} disabled={!isPremium} />
       </CardContent>
     </Card>
   );

@@ -18,7 +18,12 @@ import { FearGreedFields, NoteField, PercentFields, PriceFields } from './rule-f
 
 /** What the user should know right after setting a rule that starts on its firing side. */
 function startsOnFiringSide(rule: AlertRule): string | null {
-  if (rule.kind === 'percent' || rule.lastSide === null || rule.direction === 'crosses') return null;
+  if (rule.kind === 'exchange_netflow')
+    return rule.lastSide === 'above'
+      ? "The exchanges' net flow is already at or above it: this alert fires the next time it reaches it again."
+      : null;
+  if (rule.kind !== 'price' && rule.kind !== 'fear_greed') return null;
+  if (rule.lastSide === null || rule.direction === 'crosses') return null;
   if (rule.lastSide !== rule.direction) return null;
   const subject =
     rule.kind === 'price'
@@ -28,7 +33,7 @@ function startsOnFiringSide(rule: AlertRule): string | null {
 }
 
 /** Sends a rule; a refusal is shown above the form (beside the toast) and keeps what was typed. */
-function useSetRule(
+export function useSetRule(
   userId: string,
   form: { setError: (name: 'root', error: { message: string }) => void },
   reset: () => void,

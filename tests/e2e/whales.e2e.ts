@@ -40,6 +40,8 @@ function history(now = Date.now()): WhaleTransaction[] {
       fromAddress: from ? 'rPJ5GFpyDLv7gqeB1uZVUBwDwi41kaXN5A' : 'rN7n7otQDd6FczFgLdSqtcsAUxDkw6fzRH',
       toAddress: to ? 'rLHzPsX6oXkzU2qL12kHCH8G8cnZv1rBJh' : 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY',
       destinationTag: to ? 100_000 + index : null,
+      fromEvidence: null,
+      toEvidence: null,
       from,
       to,
       kind,

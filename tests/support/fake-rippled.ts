@@ -16,6 +16,8 @@ export interface FakeAccount {
   lines: { token: FakeToken; balance: string; limit: string }[];
   /** `account_tx` entries, newest first (API v2: tx_json and meta). */
   transactions: unknown[];
+  /** The AccountRoot's Flags (lsfRequireDestTag is 0x00020000); 0 unless set. */
+  flags?: number;
 }
 
 /**
@@ -216,7 +218,7 @@ export async function startFakeRippled(): Promise<FakeRippled> {
             account_data: {
               Account: address,
               Balance: account.balanceDrops.toString(),
-              Flags: 0,
+              Flags: account.flags ?? 0,
               LedgerEntryType: 'AccountRoot',
               OwnerCount: account.ownerCount,
               Sequence: account.sequence,
@@ -394,7 +396,7 @@ export async function startFakeRippled(): Promise<FakeRippled> {
                 FinalFields: {
                   Account: account,
                   Balance: after.toString(),
-                  Flags: 0,
+                  Flags: owner.flags ?? 0,
                   OwnerCount: owner.ownerCount,
                   Sequence: owner.sequence,
                 },

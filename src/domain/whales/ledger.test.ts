@@ -83,3 +83,49 @@ describe('units', () => {
     expect(rippleTimeToDate(0).toISOString()).toBe('2000-01-01T00:00:00.000Z');
   });
 });
+
+describe('the accounts’ flags a payment’s metadata leaves', () => {
+  const payment = (AffectedNodes: unknown[]): LedgerTransaction => ({
+    hash: 'A'.repeat(64),
+    tx_json: { TransactionType: 'Payment', Account: 'rSender', Destination: 'rReceiver', DestinationTag: 7 },
+    meta: { TransactionResult: 'tesSUCCESS', delivered_amount: '5000000000000', AffectedNodes },
+  });
+  const read = (nodes: unknown[]) =>
+    extractXrpPayments([payment(nodes)], { ledgerIndex: 1, closeTime: new Date(0) })[0];
+
+  it('reads each side’s AccountRoot Flags: a receiver that requires destination tags says so', () => {
+    expect(
+      read([
+        { ModifiedNode: { LedgerEntryType: 'AccountRoot', FinalFields: { Account: 'rSender', Flags: 0 } } },
+        { ModifiedNode: { LedgerEntryType: 'RippleState', FinalFields: { Flags: 0x0002_0000 } } },
+        {
+          ModifiedNode: {
+            LedgerEntryType: 'AccountRoot',
+            FinalFields: { Account: 'rReceiver', Flags: 0x0002_0000 },
+          },
+        },
+      ]),
+    ).toMatchObject({ sourceFlags: 0, destinationFlags: 0x0002_0000 });
+  });
+
+  it('takes a new account’s missing Flags as 0, and an account the metadata leaves out as unknown', () => {
+    expect(
+      read([
+        {
+          CreatedNode: { LedgerEntryType: 'AccountRoot', NewFields: { Account: 'rReceiver', Balance: '1' } },
+        },
+      ]),
+    ).toMatchObject({ sourceFlags: null, destinationFlags: 0 });
+  });
+
+  it('reads the fixture ledger’s senders and receivers as flagged with nothing', () => {
+    const whales = extractWhalePayments(ledger.transactions, {
+      ledgerIndex: Number(ledger.ledger_index),
+      closeTime: rippleTimeToDate(ledger.close_time),
+    });
+    expect(whales.map((whale) => [whale.sourceFlags, whale.destinationFlags])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+  });
+});

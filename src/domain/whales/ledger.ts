@@ -13,7 +13,7 @@ export interface LedgerTransaction {
     DestinationTag?: number;
     date?: number;
   };
-  meta?: { TransactionResult?: string; delivered_amount?: unknown } | string;
+  meta?: { TransactionResult?: string; delivered_amount?: unknown; AffectedNodes?: unknown[] } | string;
   close_time_iso?: string;
 }
 
@@ -26,8 +26,30 @@ export interface WhalePayment {
   to: string;
   /** The tag an exchange credits a deposit by; null when the payment has none. */
   destinationTag: number | null;
+  /** The sender's and the receiver's AccountRoot flags after the payment (its metadata); null: not in it. */
+  sourceFlags: number | null;
+  destinationFlags: number | null;
   timestamp: Date;
   ledgerIndex: number;
+}
+
+/** The Flags of `account`'s AccountRoot as a transaction's metadata left it (modified or created). */
+function accountFlagsIn(affected: readonly unknown[] | undefined, account: string): number | null {
+  for (const node of affected ?? []) {
+    const entry = Object.values(node as Record<string, unknown>)[0] as
+      | {
+          LedgerEntryType?: string;
+          FinalFields?: { Account?: string; Flags?: unknown };
+          NewFields?: { Account?: string; Flags?: unknown };
+        }
+      | undefined;
+    if (entry?.LedgerEntryType !== 'AccountRoot') continue;
+    const fields = entry.FinalFields ?? entry.NewFields;
+    if (fields?.Account !== account) continue;
+    // A new account's NewFields leave out Flags when they are 0.
+    return typeof fields.Flags === 'number' ? fields.Flags : entry.NewFields ? 0 : null;
+  }
+  return null;
 }
 
 /**
@@ -56,6 +78,8 @@ export function extractXrpPayments(
       from: tx.Account,
       to: tx.Destination,
       destinationTag: typeof tx.DestinationTag === 'number' ? tx.DestinationTag : null,
+      sourceFlags: accountFlagsIn(meta.AffectedNodes, tx.Account),
+      destinationFlags: accountFlagsIn(meta.AffectedNodes, tx.Destination),
       timestamp: transaction.close_time_iso ? new Date(transaction.close_time_iso) : ledger.closeTime,
       ledgerIndex: ledger.ledgerIndex,
     });

@@ -25,6 +25,21 @@ export const whalePartySchema = z
   .meta({ id: 'WhaleParty' });
 export type WhaleParty = z.infer<typeof whalePartySchema>;
 
+/**
+ * What the ledger itself says of an account no one has named: whether it refused payments without a
+ * destination tag when the payment was made, and how many differently tagged whale payments it has
+ * received here. Evidence, never a name.
+ */
+export const ledgerEvidenceSchema = z
+  .object({
+    requiresDestinationTag: z.boolean(),
+    distinctTagsReceived: z.number().int(),
+    /** Both together, as `likelyExchange` in domain/known-accounts decides: "likely an exchange". */
+    likelyExchange: z.boolean(),
+  })
+  .meta({ id: 'LedgerEvidence' });
+export type LedgerEvidenceView = z.infer<typeof ledgerEvidenceSchema>;
+
 /** Why a payment has no dollar value: no stored XRP price within its clock hour. */
 export const NO_PRICE_THAT_HOUR = 'no stored XRP price in that hour';
 
@@ -41,6 +56,9 @@ export const whaleTransactionSchema = z
     /** null: an account no one has named ("unknown wallet"). */
     from: whalePartySchema.nullable(),
     to: whalePartySchema.nullable(),
+    /** For an unnamed side whose flags the payment's metadata gave: the ledger's evidence; else null. */
+    fromEvidence: ledgerEvidenceSchema.nullable(),
+    toEvidence: ledgerEvidenceSchema.nullable(),
     kind: z.enum(FLOW_KINDS),
     /** Amount × the XRP price stored nearest the payment within its clock hour; null: unknown. */
     amountUsd: z.string().nullable(),

@@ -192,6 +192,9 @@ export interface WhaleTransactionsTable {
   to_address: string;
   ledger_index: ColumnType<number | null, number | null | undefined, number | null>;
   destination_tag: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The sender's and receiver's AccountRoot flags after the payment, from its metadata (migration 0032). */
+  from_flags: ColumnType<number | null, number | null | undefined, number | null>;
+  to_flags: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
 

@@ -40,6 +40,8 @@ export async function storeLedgerPayments(
             to_address: whale.to,
             ledger_index: whale.ledgerIndex,
             destination_tag: whale.destinationTag,
+            from_flags: whale.sourceFlags,
+            to_flags: whale.destinationFlags,
           })),
         )
         .onConflict((conflict) => conflict.column('transaction_hash').doNothing())

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AccountCategory } from '@/domain/known-accounts/known-accounts.schema';
-import type { FlowKind } from '@/domain/known-accounts/flow-kind';
+import { likelyExchange, LSF_REQUIRE_DEST_TAG, type FlowKind } from '@/domain/known-accounts/flow-kind';
 import {
+  type LedgerEvidenceView,
   WHALE_LIST_LIMIT,
   type WhaleFilter,
   type WhalePage,
@@ -37,6 +38,23 @@ interface Row {
   price_usd: string | null;
   price_at: Date | null;
   amount_usd: string | null;
+  from_flags: number | null;
+  to_flags: number | null;
+  /** Distinct destination tags among the stored whale payments to an unnamed side; null when named. */
+  from_tags: number | null;
+  to_tags: number | null;
+}
+
+/** An unnamed side's evidence, from the flags its payment recorded; null when named or not known. */
+function evidence(row: Row, side: 'from' | 'to'): LedgerEvidenceView | null {
+  const flags = row[`${side}_flags`];
+  const tags = row[`${side}_tags`];
+  if (row[`${side}_label`] !== null || flags === null || tags === null) return null;
+  return {
+    requiresDestinationTag: (flags & LSF_REQUIRE_DEST_TAG) !== 0,
+    distinctTagsReceived: tags,
+    likelyExchange: likelyExchange({ flags, distinctTagsReceived: tags }),
+  };
 }
 
 function party(row: Row, side: 'from' | 'to'): WhaleParty | null {
@@ -65,6 +83,8 @@ function toDto(row: Row): WhaleTransaction {
     destinationTag: row.destination_tag,
     from: party(row, 'from'),
     to: party(row, 'to'),
+    fromEvidence: evidence(row, 'from'),
+    toEvidence: evidence(row, 'to'),
     kind: row.kind,
     amountUsd: row.amount_usd,
     priceUsd: row.price_usd,
@@ -94,7 +114,14 @@ const enriched = sql`
     t.label AS to_label, t.entity AS to_entity, t.category AS to_category,
     t.source_name AS to_source_name, t.source_url AS to_source_url, t.checked_at AS to_checked_at,
     p.price::text AS price_usd, p.ts AS price_at,
-    round(w.amount_xrp * p.price, 2)::text AS amount_usd
+    round(w.amount_xrp * p.price, 2)::text AS amount_usd,
+    w.from_flags, w.to_flags,
+    CASE WHEN f.label IS NULL THEN (
+      SELECT count(DISTINCT r.destination_tag)::int FROM whale_transactions r WHERE r.to_address = w.from_address
+    ) END AS from_tags,
+    CASE WHEN t.label IS NULL THEN (
+      SELECT count(DISTINCT r.destination_tag)::int FROM whale_transactions r WHERE r.to_address = w.to_address
+    ) END AS to_tags
   FROM whale_transactions w
   LEFT JOIN known_accounts f ON f.address = w.from_address AND f.retired_at IS NULL
   LEFT JOIN known_accounts t ON t.address = w.to_address AND t.retired_at IS NULL

@@ -40,6 +40,8 @@ const whales: WhaleTransaction[] = [
     fromAddress: 'rpexHC5S9a6ez8Wvw9L46miQaUM9PQrdg8',
     toAddress: 'r9iB7gc35rUnCeU4XpYGPQz9RVLCPNVGjk',
     destinationTag: 104_233_112,
+    fromEvidence: null,
+    toEvidence: null,
     from: null,
     // Named as the registry would: the test gives the receiver a name to show.
     to: {

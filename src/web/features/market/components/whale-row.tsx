@@ -1,9 +1,14 @@
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { FLOW_KIND_LABELS, type FlowKind } from '@/domain/known-accounts/flow-kind';
+import { FLOW_KIND_LABELS, LIKELY_EXCHANGE_LABEL, type FlowKind } from '@/domain/known-accounts/flow-kind';
 import { CATEGORY_LABELS } from '@/domain/known-accounts/known-accounts.schema';
 import { formatAmount, formatUsd, MISSING } from '@/domain/format/format';
-import { NO_PRICE_THAT_HOUR, type WhaleParty, type WhaleTransaction } from '@/domain/whales/whales.schema';
+import {
+  NO_PRICE_THAT_HOUR,
+  type LedgerEvidenceView,
+  type WhaleParty,
+  type WhaleTransaction,
+} from '@/domain/whales/whales.schema';
 import { explorerAccountUrl, explorerTxUrl } from '@/domain/xrpl/explorer';
 import { useDates } from '@/web/features/preferences';
 import { Badge } from '@/web/components/ui/badge';
@@ -27,11 +32,30 @@ export function nameEvidence(party: WhaleParty, dates: { date(value: string): st
   return `${CATEGORY_LABELS[party.category]} · named by ${party.sourceName}, ${checked}`;
 }
 
+/** The ledger's evidence about an unnamed account, in words: what it shows and that it is no name. */
+export function ledgerEvidence(evidence: LedgerEvidenceView): string {
+  const tags = `${evidence.distinctTagsReceived} differently tagged whale payment${evidence.distinctTagsReceived === 1 ? '' : 's'} received here`;
+  return evidence.requiresDestinationTag
+    ? `Ledger evidence, not a name: it refuses payments without a destination tag, and ${tags}`
+    : `No public name known for this account; ${tags}`;
+}
+
 /** One side of a payment: its name or "unknown wallet"; the full address one press away. */
-function Party({ address, party, side }: { address: string; party: WhaleParty | null; side: string }) {
+function Party({
+  address,
+  party,
+  evidence,
+  side,
+}: {
+  address: string;
+  party: WhaleParty | null;
+  evidence: LedgerEvidenceView | null;
+  side: string;
+}) {
   const [open, setOpen] = useState(false);
   const dates = useDates();
-  const name = party ? party.label : 'unknown wallet';
+  const likely = !party && evidence?.likelyExchange;
+  const name = party ? party.label : likely ? `unknown wallet, ${LIKELY_EXCHANGE_LABEL}` : 'unknown wallet';
   return (
     <span className="inline-flex min-w-0 flex-col">
       <button
@@ -42,7 +66,13 @@ function Party({ address, party, side }: { address: string; party: WhaleParty | 
         )}
         aria-expanded={open}
         aria-label={`${side}: ${name}. ${open ? 'Hide' : 'Show'} the full address`}
-        title={party ? nameEvidence(party, dates) : 'No public name known for this account'}
+        title={
+          party
+            ? nameEvidence(party, dates)
+            : evidence
+              ? ledgerEvidence(evidence)
+              : 'No public name known for this account'
+        }
         onClick={() => setOpen((shown) => !shown)}
       >
         {name}
@@ -64,6 +94,7 @@ function Party({ address, party, side }: { address: string; party: WhaleParty | 
               {nameEvidence(party, dates)}
             </a>
           )}
+          {!party && evidence && <span data-testid="ledger-evidence">{ledgerEvidence(evidence)}</span>}
         </span>
       )}
     </span>
@@ -108,9 +139,9 @@ export function WhaleRow({ whale }: { whale: WhaleTransaction }) {
         </a>
       </div>
       <div className="flex flex-wrap items-start gap-x-1 text-muted-foreground">
-        <Party address={whale.fromAddress} party={whale.from} side="From" />
+        <Party address={whale.fromAddress} party={whale.from} evidence={whale.fromEvidence} side="From" />
         <span aria-hidden="true">→</span>
-        <Party address={whale.toAddress} party={whale.to} side="To" />
+        <Party address={whale.toAddress} party={whale.to} evidence={whale.toEvidence} side="To" />
         {whale.destinationTag !== null && <span>· tag {whale.destinationTag}</span>}
         <span>
           ·{' '}

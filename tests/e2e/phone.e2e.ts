@@ -93,7 +93,7 @@ for (const theme of ['light', 'dark'] as const) {
       const charts = page.getByTestId('charts-card');
       const tabs = charts.getByRole('tablist');
       await tabs.scrollIntoViewIfNeeded();
-      await expect(tabs.getByRole('tab')).toHaveCount(4);
+      await expect(tabs.getByRole('tab')).toHaveCount(5);
       // Every tab lies inside the card: none cut off at its edge, none pushing the page wider.
       const chartsBox = await box(charts);
       for (const tab of await tabs.getByRole('tab').all()) {

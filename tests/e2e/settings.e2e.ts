@@ -42,7 +42,12 @@ test.describe('settings', () => {
     expect([tokyoNow(Date.now()), tokyoNow(Date.now() - 60_000)]).toContain(
       (await formats.nth(2).textContent())?.replace('ISO — ', ''),
     );
+    // Saved at once: the reload waits for the save's answer (a reload in the same instant aborted it).
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/preferences') && response.request().method() === 'PATCH',
+    );
     await page.getByLabel('Date format').selectOption('ISO');
+    await saved;
     await page.reload();
     await expect(page.getByLabel('Timezone')).toHaveValue('Asia/Tokyo');
     await expect(page.getByLabel('Date format')).toHaveValue('ISO');

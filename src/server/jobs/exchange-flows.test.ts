@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRippled, type FakeRippled } from '../../../tests/support/fake-rippled';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { hourlyFlowsFromPayments, pruneExchangePayments, storedHourlyFlows } from '../features/whales';
-import { createLogger } from '../lib/logger';
-import { runSourceById } from './control';
 
 // Named exchange accounts from the list the site ships with (added at every start).
 const BINANCE = 'rs8ZPbYqgecRcDzQpJYAMhSxSi5htsjnza';
@@ -21,16 +19,7 @@ let rippled: FakeRippled;
 let app: TestApp;
 
 const catchUp = async () => {
-  const source = await app.handle.db
-    .selectFrom('api_sources')
-    .select('id')
-    .where('api_type', '=', 'xrpl_whales')
-    .executeTakeFirstOrThrow();
-  const outcome = await runSourceById(
-    { db: app.handle.db, env: app.env, logger: createLogger('silent') },
-    source.id,
-    'manual',
-  );
+  const outcome = await app.syncSource('xrpl_whales');
   expect(outcome.status !== 'skipped' && outcome.log.status).toBe('success');
 };
 

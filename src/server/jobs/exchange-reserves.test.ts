@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curatedAccounts } from '@/domain/known-accounts/curated';
 import { startFakeRippled, type FakeRippled } from '../../../tests/support/fake-rippled';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { createLogger } from '../lib/logger';
-import { runSourceById } from './control';
 
 // Named exchange accounts from the list the site ships with (added at every start).
 const BINANCE = 'rs8ZPbYqgecRcDzQpJYAMhSxSi5htsjnza';
@@ -18,16 +16,7 @@ let rippled: FakeRippled;
 let app: TestApp;
 
 async function runReserves() {
-  const source = await app.handle.db
-    .selectFrom('api_sources')
-    .select('id')
-    .where('api_type', '=', 'xrpl_reserves')
-    .executeTakeFirstOrThrow();
-  const outcome = await runSourceById(
-    { db: app.handle.db, env: app.env, logger: createLogger('silent') },
-    source.id,
-    'manual',
-  );
+  const outcome = await app.syncSource('xrpl_reserves');
   if (outcome.status === 'skipped') throw new Error('the run was skipped');
   return outcome.log;
 }

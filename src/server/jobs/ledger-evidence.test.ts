@@ -3,8 +3,6 @@ import { LSF_REQUIRE_DEST_TAG } from '@/domain/known-accounts/flow-kind';
 import type { WhalePage } from '@/domain/whales/whales.schema';
 import { startFakeRippled, type FakeRippled } from '../../../tests/support/fake-rippled';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { createLogger } from '../lib/logger';
-import { runSourceById } from './control';
 
 // Accounts no one has named: a deposit-style address that refuses untagged payments, one that does
 // not, and their payer.
@@ -17,16 +15,7 @@ let rippled: FakeRippled;
 let app: TestApp;
 
 const catchUp = async () => {
-  const source = await app.handle.db
-    .selectFrom('api_sources')
-    .select('id')
-    .where('api_type', '=', 'xrpl_whales')
-    .executeTakeFirstOrThrow();
-  const outcome = await runSourceById(
-    { db: app.handle.db, env: app.env, logger: createLogger('silent') },
-    source.id,
-    'manual',
-  );
+  const outcome = await app.syncSource('xrpl_whales');
   expect(outcome.status !== 'skipped' && outcome.log.status).toBe('success');
 };
 

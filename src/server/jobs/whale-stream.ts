@@ -6,7 +6,7 @@ import {
   recordStreamLedger,
   releaseStreamLease,
 } from '../features/whales';
-import { connectXrpl } from '../upstreams/xrpl';
+import { connectXrpl, disconnectXrpl } from '../upstreams/xrpl';
 import { scanLedger } from './ledger-scan';
 import { processId, type RunnerDeps } from './runner';
 
@@ -80,7 +80,7 @@ export function startWhaleStream(deps: RunnerDeps, overrides: Partial<WhaleStrea
     renewal = null;
     const current = client;
     client = null;
-    await current?.disconnect().catch(() => undefined);
+    if (current) await disconnectXrpl(current);
   };
 
   const session = async () => {
@@ -91,7 +91,7 @@ export function startWhaleStream(deps: RunnerDeps, overrides: Partial<WhaleStrea
       attempt += 1;
       const connected = await connectXrpl(ordered, log);
       if (stopped) {
-        await connected.disconnect().catch(() => undefined);
+        await disconnectXrpl(connected);
         return;
       }
       client = connected;

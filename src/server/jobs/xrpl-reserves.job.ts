@@ -1,5 +1,5 @@
 import { exchangeAccounts, storeReserves, type ReserveReading } from '../features/whales';
-import { connectXrpl, validatedLedger } from '../upstreams/xrpl';
+import { connectXrpl, disconnectXrpl, validatedLedger } from '../upstreams/xrpl';
 import { AccountNotFoundError, readAccount } from '../upstreams/xrpl-accounts';
 import { defineSourceJob } from './source-job';
 
@@ -43,7 +43,7 @@ export const xrplReservesJob = defineSourceJob({
         }`,
       };
     } finally {
-      await client.disconnect().catch(() => undefined);
+      await disconnectXrpl(client);
     }
   },
 });

@@ -1,5 +1,5 @@
 import { lastScannedLedger } from '../features/whales';
-import { connectXrpl, validatedLedgerIndex } from '../upstreams/xrpl';
+import { connectXrpl, disconnectXrpl, validatedLedgerIndex } from '../upstreams/xrpl';
 import { scanLedger } from './ledger-scan';
 import { defineSourceJob } from './source-job';
 
@@ -36,7 +36,7 @@ export const xrplWhalesJob = defineSourceJob({
         details: `Scanned ledgers ${from}–${to} (${to - from + 1}); ${stored} whale payments${behind > 0 ? `; ${behind} ledgers still to scan` : ''}`,
       };
     } finally {
-      await client.disconnect().catch(() => undefined);
+      await disconnectXrpl(client);
     }
   },
 });

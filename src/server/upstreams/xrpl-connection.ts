@@ -1,6 +1,6 @@
 import type { Client } from 'xrpl';
 import type { Logger } from '../lib/logger';
-import { connectXrpl, isXrplError } from './xrpl';
+import { connectXrpl, disconnectXrpl, isXrplError } from './xrpl';
 
 /**
  * One XRPL connection for reads made while answering a request (a member adding an account) and by
@@ -23,7 +23,7 @@ export function createLedgerConnection(urls: readonly string[], logger: Logger):
   const drop = async () => {
     const current = connecting;
     connecting = null;
-    await current?.then((client) => client.disconnect()).catch(() => undefined);
+    await current?.then(disconnectXrpl).catch(() => undefined);
   };
   return {
     async use(read) {

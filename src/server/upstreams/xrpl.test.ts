@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import type { Client } from 'xrpl';
+import { describe, expect, it, vi } from 'vitest';
 import { startFakeRippled } from '../../../tests/support/fake-rippled';
 import { ALICE, UNFUNDED } from '../../../tests/support/ledger-accounts';
 import { createTestApp } from '../../../tests/support/test-app';
 import { createLogger } from '../lib/logger';
-import { isXrplLoaded } from './xrpl';
+import { disconnectXrpl, isXrplLoaded } from './xrpl';
 import { AccountNotFoundError, readAccount } from './xrpl-accounts';
 import { createLedgerConnection } from './xrpl-connection';
 
@@ -30,5 +31,29 @@ describe('the xrpl package', () => {
       await rippled.close();
       await app.close();
     }
+  });
+});
+
+describe('disconnectXrpl', () => {
+  it('gives up after two seconds when the socket never finishes closing', async () => {
+    vi.useFakeTimers();
+    try {
+      // xrpl's disconnect() never settles once its socket is stuck closing.
+      const stuck = { disconnect: () => new Promise<void>(() => undefined) } as unknown as Client;
+      let done = false;
+      const disconnecting = disconnectXrpl(stuck).then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(1900);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      await disconnecting;
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('returns as soon as the disconnect does, and swallows its error', async () => {
+    const failing = { disconnect: () => Promise.reject(new Error('socket gone')) } as unknown as Client;
+    await expect(disconnectXrpl(failing)).resolves.toBeUndefined();
   });
 });

@@ -24,6 +24,24 @@ export function isXrplError(error: unknown, kind: 'RippledError' | 'ConnectionEr
   return xrpl !== undefined && error instanceof xrpl[kind];
 }
 
+/** How long a disconnect may take before the connection is left to the garbage collector. */
+const DISCONNECT_WAIT_MS = 2000;
+
+/**
+ * Disconnects without ever waiting long: xrpl's `disconnect()` never settles when its socket is
+ * already closing (the server hung up mid-handshake), which would hold a job, a test's teardown or
+ * the server's shutdown forever. Errors are dropped: the connection is being thrown away.
+ */
+export async function disconnectXrpl(client: Client): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, DISCONNECT_WAIT_MS);
+    timer.unref();
+  });
+  await Promise.race([client.disconnect().catch(() => undefined), waited]);
+  clearTimeout(timer);
+}
+
 /** Connects to the first XRPL server that answers (the configured one, then the fallback). */
 export async function connectXrpl(urls: readonly string[], logger: Logger): Promise<Client> {
   const { Client } = await loadXrpl();
@@ -36,7 +54,7 @@ export async function connectXrpl(urls: readonly string[], logger: Logger): Prom
     } catch (error) {
       failures.push(`${url}: ${(error as Error).message}`);
       logger.warn({ url, err: error }, 'XRPL server unreachable; trying the next');
-      await client.disconnect().catch(() => undefined);
+      await disconnectXrpl(client);
     }
   }
   throw new Error(`No XRPL server reachable (${failures.join('; ')})`);

@@ -74,10 +74,13 @@ test.describe('membership', () => {
     await page.goto('/alerts');
     await expect(page).toHaveURL(/\/alerts$/);
 
-    // The period ends (test clock): the subscription ends and the member is on Free.
+    // The period ends (test clock): the subscription ends and the member is on Free. The open
+    // membership page follows without a reload. (Not left on a Premium page: a live whale event
+    // landing before the session refresh would draw a refused read, which the page recovers from.)
+    await page.goto('/membership');
+    await expect(page.getByTestId('membership-badge')).toHaveText('Premium Member');
     await billing.getByRole('button', { name: 'Advance to the end of the period' }).click();
     await expect(billing.getByTestId('portal-period')).toHaveText('This subscription has ended.');
-    await page.goto('/membership');
     await expect(page.getByRole('heading', { name: 'Choose Your Membership Plan' })).toBeVisible();
     // Back on Free: /alerts stays open for price targets and says what Premium adds (ADR 0047).
     await page.goto('/alerts');

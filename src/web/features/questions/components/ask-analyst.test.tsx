@@ -246,7 +246,8 @@ describe('AskAnalyst: a thread', () => {
     fireEvent.click(region.getByRole('button', { name: 'Send reply' }));
     await waitFor(() => expect(region.getAllByTestId('question-message')).toHaveLength(3));
     expect(await sent.all()).toEqual([{ body: 'Thanks! And outflows?' }]);
-    expect((region.getByLabelText('Your reply') as HTMLTextAreaElement).value).toBe('');
+    // The field is cleared once the sent reply is settled, which may be a render after the thread shows it.
+    await waitFor(() => expect((region.getByLabelText('Your reply') as HTMLTextAreaElement).value).toBe(''));
   });
 
   it('asks before closing; once closed, says so in place of the reply box', async () => {

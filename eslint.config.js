@@ -29,7 +29,7 @@ const processEnv = {
 };
 
 /** Every date a page shows is written by the reader's formatter (time zone, date format). */
-const oneDateFormatter = 'Write dates with useDates() (src/web/features/preferences).';
+const oneDateFormatter = 'Write dates with useDates() (src/web/lib/preferences).';
 
 /** The feature folders under a root (server or web). */
 const featuresIn = (root) =>
@@ -38,26 +38,58 @@ const featuresIn = (root) =>
     .map((entry) => entry.name);
 
 /**
- * A feature imports another feature only through the other's `index.ts`, its public surface
- * (bulletproof-react's zones, one per feature).
+ * Features do not lean on each other: a feature imports another only when it is one of the named
+ * consumers below, and then through the other's `index.ts`, its public surface (bulletproof-react's
+ * zones, one per feature). What several features need lives in the shared layers instead.
  */
-const featureZones = (root) => {
+const serverConsumers = {
+  // Export and deletion gather what every feature keeps about a member.
+  account: ['alerts', 'community', 'portfolio', 'preferences', 'questions'],
+  // The public API serves these features' reads under its own keys and limits.
+  developer: ['domino', 'market', 'news', 'portfolio', 'whales'],
+  // The live events carry these features' records as their pages show them.
+  events: ['sync', 'whales'],
+  // Admin screens: users manage plans and analysts; a renamed account re-attributes its flows.
+  users: ['billing', 'questions'],
+  'known-accounts': ['whales'],
+};
+
+/**
+ * The zones for `root`'s features: each may import its own files and the index.ts of the features
+ * `consumers` names for it (any feature's, for `anyIndex`, as tests may).
+ */
+const featureZones = (root, consumers, anyIndex = false) => {
   const features = featuresIn(root);
+  for (const [consumer, used] of Object.entries(consumers))
+    for (const feature of [consumer, ...used])
+      if (!features.includes(feature))
+        throw new Error(`eslint.config.js: no feature ${root}/features/${feature}`);
   return features.map((feature) => ({
     target: `${root}/features/${feature}`,
     from: `${root}/features`,
     except: [
       `./${feature}`,
-      ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+      ...features
+        .filter((other) => other !== feature && (anyIndex || (consumers[feature] ?? []).includes(other)))
+        .map((other) => `./${other}/index.ts`),
     ],
-    message: `Import another feature through its index.ts (its public surface), never its files.`,
+    message: anyIndex
+      ? 'Import another feature through its index.ts (its public surface), never its files.'
+      : 'A feature uses another only as a named consumer (eslint.config.js), through its index.ts: move what both need to a shared layer.',
   }));
 };
 
 const serverFeatures = featuresIn('./src/server');
 
+/** The web's composition features: the admin screens, the home page and the account settings. */
+const webConsumers = {
+  admin: featuresIn('./src/web').filter((feature) => feature !== 'admin'),
+  home: featuresIn('./src/web').filter((feature) => feature !== 'home'),
+  settings: featuresIn('./src/web').filter((feature) => feature !== 'settings'),
+};
+
 /** The layers of docs/architecture.md: each zone says what a folder may not import. */
-const layerZones = [
+const baseZones = [
   {
     target: './src/domain',
     from: './src',
@@ -67,6 +99,7 @@ const layerZones = [
   {
     target: ['./src/server/lib', './src/server/db', './src/server/upstreams'],
     from: [
+      './src/server/shared',
       './src/server/features',
       './src/server/jobs',
       './src/server/cli',
@@ -77,6 +110,20 @@ const layerZones = [
     ],
     message:
       'lib, db and upstreams are shared: they never import features, jobs, commands or the composition root.',
+  },
+  {
+    target: './src/server/shared',
+    from: [
+      './src/server/features',
+      './src/server/jobs',
+      './src/server/cli',
+      './src/server/app.ts',
+      './src/server/runtime.ts',
+      './src/server/server.ts',
+      './src/server/main.ts',
+    ],
+    message:
+      'shared services (notifications, stored price history, source health) serve features: they never import features, jobs, commands or the composition root.',
   },
   {
     // A feature's tests drive the runtime and the jobs through tests/support, as its code may not.
@@ -96,7 +143,6 @@ const layerZones = [
     from: './src/server/{app.ts,server.ts,cli/**}',
     message: 'jobs never import the HTTP app or the commands.',
   },
-  ...featureZones('./src/server'),
   {
     target: ['./src/web/lib', './src/web/components'],
     from: ['./src/web/features', './src/web/app'],
@@ -107,7 +153,19 @@ const layerZones = [
     from: './src/web/app',
     message: 'web features never import web/app: the app composes features, not the reverse.',
   },
-  ...featureZones('./src/web'),
+];
+
+const layerZones = [
+  ...baseZones,
+  ...featureZones('./src/server', serverConsumers),
+  ...featureZones('./src/web', webConsumers),
+];
+
+/** The same layers for tests, which may drive a flow across features through any feature's index.ts. */
+const testLayerZones = [
+  ...baseZones,
+  ...featureZones('./src/server', serverConsumers, true),
+  ...featureZones('./src/web', webConsumers, true),
 ];
 
 /** Server packages no process needs at start (ADR 0056). */
@@ -153,6 +211,10 @@ export default tseslint.config(
       ],
       'check-file/folder-naming-convention': ['error', { 'src/**/': '+([a-z0-9])*(-+([a-z0-9]))' }],
     },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: testLayerZones }] },
   },
   {
     // The SQL lives in the features' services (ADR 0042): route files are contracts and thin

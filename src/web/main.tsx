@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { sessionQuery } from './lib/session';
-import { preferencesQuery } from './features/preferences/api/preferences';
+import { preferencesQuery } from './lib/preferences/preferences-query';
 import { preloadPage } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { cn } from './lib/cn';

@@ -6,7 +6,7 @@ import { Toaster } from 'sonner';
 import { expect, onTestFinished, vi } from 'vitest';
 import { signedOutState } from '../../src/domain/session/signed-out';
 import type { SessionState } from '../../src/domain/session/session.schema';
-import { DatesProvider, ThemeProvider, useDates } from '../../src/web/features/preferences';
+import { DatesProvider, ThemeProvider, useDates } from '../../src/web/lib/preferences';
 import { SessionProvider } from '../../src/web/lib/session';
 import { toasterDemand } from '../../src/web/lib/toast';
 

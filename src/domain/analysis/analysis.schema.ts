@@ -35,6 +35,15 @@ export function weekRange(key: string): { start: Date; end: Date } | null {
   return { start, end: new Date(start.getTime() + WEEK) };
 }
 
+/**
+ * Whether a week has a page: it has begun and is not before the week of the first stored price
+ * (`firstPriceAt`, null before the first sync: no week has one then).
+ */
+export function weekIsShown(key: string, firstPriceAt: Date | null, now: Date): boolean {
+  const range = weekRange(key);
+  return Boolean(range && firstPriceAt && range.start <= now && range.end > weekStart(firstPriceAt));
+}
+
 export const weekKeySchema = z
   .string()
   .refine((key) => weekRange(key) !== null, 'Not a week: use the ISO form 2026-W48');

@@ -1,4 +1,5 @@
-import { deliverDue, drainAlertQueue } from '../features/alerts';
+import { drainAlertQueue } from '../features/alerts';
+import { deliverDue } from '../shared/notifications/deliveries';
 import { mailContextOf } from './mail-context';
 import type { JobDefinition } from './job';
 

@@ -1,4 +1,4 @@
-import { sendNewsletterSummaries } from '../features/newsletter';
+import { sendNewsletterSummaries } from '../features/analysis';
 import { mailContextOf } from './mail-context';
 import type { JobDefinition } from './job';
 

@@ -1,4 +1,4 @@
-import { pruneNotifications } from '../features/alerts';
+import { pruneNotifications } from '../shared/notifications/notifications';
 import { pruneSyncLogs } from '../features/sync';
 import { EXCHANGE_PAYMENT_RETENTION_DAYS, pruneExchangePayments } from '../features/whales';
 import type { JobDefinition } from './job';

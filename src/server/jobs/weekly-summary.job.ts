@@ -1,4 +1,4 @@
-import { sendWeeklySummaries } from '../features/alerts';
+import { sendWeeklySummaries } from '../features/analysis';
 import { mailContextOf } from './mail-context';
 import type { JobDefinition } from './job';
 

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { DatesProvider, ThemeProvider } from '@/web/features/preferences';
+import { DatesProvider, ThemeProvider } from '@/web/lib/preferences';
 import { SessionProvider } from '@/web/lib/session';
 import { AppRoutes } from './router';
 import { ToasterHost } from './toaster-host';

@@ -2,7 +2,7 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/web/lib/session';
-import { useTheme } from '@/web/features/preferences';
+import { useTheme } from '@/web/lib/preferences';
 
 describe('context hooks outside their providers', () => {
   it('useSession throws a clear error', () => {

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { lazyNamed } from '@/web/lib/lazy-named';
 import { toasterDemand } from '@/web/lib/toast';
-import { useTheme } from '@/web/features/preferences';
+import { useTheme } from '@/web/lib/preferences';
 
 const Toaster = lazyNamed(() => import('sonner'), 'Toaster');
 

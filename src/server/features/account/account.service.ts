@@ -15,7 +15,7 @@ import { getPreferences } from '../preferences';
 import { getProfileByUserId, toProfileDto } from '../../lib/profiles';
 import { securityEmail } from '../../lib/auth-emails';
 import { requestEmailChange } from './email-change.service';
-import { toNotificationDto } from '../alerts';
+import { toNotificationDto } from '@/domain/alerts/notification-record';
 import { listRules } from '../alerts';
 import { listLots, listWatchedAccounts } from '../portfolio';
 import { anonymizeMemberComments, exportMemberCommunity } from '../community';

@@ -11,14 +11,14 @@ import type { AppDeps } from '../../lib/context';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { createRouter, errorResponse, idParams, jsonBody, jsonContent, limitQuery } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
-import { listNotifications, markRead } from './notifications.service';
+import { listNotifications, markRead } from '../../shared/notifications/notifications';
 import {
   countPushSubscriptions,
   removePushSubscription,
   savePushSubscription,
 } from './push-subscriptions.service';
 import { createRule, deleteRule, listRules, updateRule } from './rules.service';
-import { unsubscribeCategorySchema } from './unsubscribe';
+import { unsubscribeCategorySchema } from '../../shared/notifications/unsubscribe';
 import { describeUnsubscribeLink, unsubscribeWithLink } from './unsubscribe.service';
 
 /** Setting alerts: 30 new rules per 10 minutes per user is far above any person's need. */

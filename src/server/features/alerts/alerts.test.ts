@@ -6,9 +6,8 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app'
 import { fixture } from '../../../../tests/support/upstream-fixtures';
 import { createLogger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
-import { deliverDue, type DeliveryDeps } from './deliveries.service';
+import { deliverDue, type DeliveryDeps } from '../../shared/notifications/deliveries';
 import { drainAlertQueue } from './evaluate.service';
-import { sendWeeklySummaries } from './weekly-summary.service';
 
 let upstream: FixtureServer;
 let smtp: TestSmtp;
@@ -595,7 +594,7 @@ describe('delivery', () => {
   });
 });
 
-describe('unsubscribe links and the weekly summary', () => {
+describe('unsubscribe links', () => {
   it('the link in an email switches that category off without signing in; a forged one is refused', async () => {
     const user = await app.signedInUser();
     await syncPrice(0.3);
@@ -616,39 +615,5 @@ describe('unsubscribe links and the weekly summary', () => {
     expect(await (await api(user.cookie).preferences.$get()).json()).toMatchObject({
       notificationEmailPriceAlerts: false,
     });
-  });
-
-  it('goes out on Monday morning once per week, with price, Fear & Greed, whales and headlines', async () => {
-    const user = await app.signedInUser();
-    const premium = await app.signedInUser({ plan: 'premium' });
-    // The coming Monday 08:30 UTC: the week just synced lies within the summary's seven days.
-    const monday = new Date(Date.now() + 7 * 86_400_000);
-    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
-    monday.setUTCHours(8, 30, 0, 0);
-    const deps = {
-      db: app.handle.db,
-      logger,
-      mailer: app.deps.mailer,
-      publicUrl: app.env.PUBLIC_URL,
-      secret: app.deps.alerts.unsubscribeSecret,
-    };
-    expect(await sendWeeklySummaries(deps, new Date(monday.getTime() - 86_400_000))).toBe(0);
-    expect(await sendWeeklySummaries(deps, monday)).toBeGreaterThanOrEqual(1);
-    expect(await sendWeeklySummaries(deps, new Date(monday.getTime() + 3_600_000))).toBe(0);
-    const label = monday.toLocaleDateString('en-US', {
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    const mail = await smtp.waitFor(user.email, new RegExp(`XRP weekly summary: week of ${label}`));
-    expect(mail.text).toMatch(/Price: \$\d+\.\d{4}/);
-    expect(mail.text).toContain('Fear & Greed:');
-    // Whale totals are Premium: a free member reads where to get them, a Premium member reads them.
-    expect(mail.text).toContain(`Whale transfers: for Premium members (${app.env.PUBLIC_URL}/membership)`);
-    const premiumMail = await smtp.waitFor(premium.email, /XRP weekly summary/);
-    expect(premiumMail.text).toMatch(/Whale transfers: (none above 1M XRP|\d+ transfers)/);
-    expect(mail.text).toContain('Top headlines');
-    expect(mail.text).toContain('/unsubscribe?token=');
   });
 });

@@ -14,7 +14,7 @@ import type { Db, Trx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { evaluateAccountTx } from './account-move.service';
 import { evaluateEntityMoves, readNamedWhale } from './entity-move.service';
-import { planDeliveries } from './deliveries.service';
+import { planDeliveries } from '../../shared/notifications/deliveries';
 import { FRESHNESS_MS, insertForRule, type Created, type RuleRow } from './rule-notifications.service';
 
 /** A queued row that keeps failing is dropped after this many tries (and logged) so others go on. */

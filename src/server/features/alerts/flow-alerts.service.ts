@@ -4,7 +4,7 @@ import { netflowMessage, reserveChangeMessage, type ExchangeNetflow } from '@/do
 import { evaluateNetflow, evaluateReserveChange, type Side } from '@/domain/alerts/rules';
 import type { Db, Trx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
-import { planDeliveries } from './deliveries.service';
+import { planDeliveries } from '../../shared/notifications/deliveries';
 import { FRESHNESS_MS, insertForRule, type Created, type RuleRow } from './rule-notifications.service';
 import { latestXrpPrice } from './xrp-price.service';
 

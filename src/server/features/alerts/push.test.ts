@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { browserKeys, startPushService } from '../../../../tests/support/push-service';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { createLogger } from '../../lib/logger';
-import { deliverDue, type DeliveryDeps } from './deliveries.service';
+import { deliverDue, type DeliveryDeps } from '../../shared/notifications/deliveries';
 import { assertPushEndpoint, createPushSender, type PushSender } from '../../lib/web-push';
 
 let push: Awaited<ReturnType<typeof startPushService>>;

@@ -1,7 +1,11 @@
 import type { Db } from '../../db/client';
 import type { UserPreferencesTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { categoryLabels, readUnsubscribeToken, type UnsubscribeCategory } from './unsubscribe';
+import {
+  categoryLabels,
+  readUnsubscribeToken,
+  type UnsubscribeCategory,
+} from '../../shared/notifications/unsubscribe';
 
 type EmailColumn = keyof Pick<
   UserPreferencesTable,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import {
   ANALYSIS_PAGE_SIZE,
+  weekIsShown,
   weekKey,
   weekRange,
   weekStart,
@@ -8,6 +9,7 @@ import {
   type WeekSummary,
 } from '@/domain/analysis/analysis.schema';
 import type { Db } from '../../db/client';
+import { firstPriceAt } from '../../shared/price-history';
 
 /**
  * Market summaries of a time window from stored data: XRP prices (the backfilled market history and
@@ -160,16 +162,6 @@ async function weekSummary(db: Db, week: string, now: Date, isPremium: boolean):
   };
 }
 
-/** The first moment with a stored XRP price, or null before the first sync. */
-async function firstPriceAt(db: Db): Promise<Date | null> {
-  const result = await sql<{ first: Date | string | null }>`
-    SELECT least(
-      (SELECT min(ts) FROM market_history WHERE symbol = 'XRP'),
-      (SELECT min(created_at) FROM crypto_metrics WHERE symbol = 'XRP')) AS first`.execute(db);
-  const first = result.rows[0]?.first;
-  return first ? new Date(first) : null;
-}
-
 const WEEK = 7 * 86_400_000;
 
 /** The weeks from the one in progress back to the first with a price, newest first, a page at a time. */
@@ -188,13 +180,6 @@ export async function listWeeks(db: Db, page: number, { isPremium, now = new Dat
   return { weeks, page, pageSize: ANALYSIS_PAGE_SIZE, total };
 }
 
-/** Whether the week has a page: it has begun and is not before the first stored price. */
-export async function weekHasPage(db: Db, week: string, now = new Date()): Promise<boolean> {
-  const range = weekRange(week);
-  const first = await firstPriceAt(db);
-  return Boolean(range && first && range.start <= now && range.end > weekStart(first));
-}
-
 /** One week in full, or null for a week in the future or before the first stored price. */
 export async function weekReport(
   db: Db,
@@ -203,7 +188,7 @@ export async function weekReport(
 ): Promise<WeekReport | null> {
   const range = weekRange(week);
   const first = await firstPriceAt(db);
-  if (!range || !first || range.start > now || range.end <= weekStart(first)) return null;
+  if (!range || !first || !weekIsShown(week, first, now)) return null;
   const [summary, daily, news] = await Promise.all([
     weekSummary(db, week, now, isPremium),
     isPremium ? dailyCloses(db, range.start, range.end) : null,

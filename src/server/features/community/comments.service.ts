@@ -16,7 +16,7 @@ import type { Db, Trx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/context';
 import { waitText } from '../../lib/rate-limit';
-import { notifyMembers, withdrawNotifications } from '../alerts';
+import { notifyMembers, withdrawNotifications } from '../../shared/notifications/notifications';
 import { loadTarget, readerOf, requireParticipant } from './participation.service';
 import { loadSubject } from './subjects.service';
 import { readOne } from './threads.service';

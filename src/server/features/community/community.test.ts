@@ -9,7 +9,7 @@ import {
 import type { NotificationList } from '@/domain/alerts/alerts.schema';
 import type { Preferences } from '@/domain/preferences/preferences.schema';
 import { createLogger } from '../../lib/logger';
-import { deliverDue } from '../alerts';
+import { deliverDue } from '../../shared/notifications/deliveries';
 import { TEST_PASSWORD } from '../../../../tests/support/test-app';
 import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
 
@@ -239,7 +239,7 @@ describe('replies, likes, edits, deletions and order', () => {
   it('sends no reply mail once the member switched it off (one click in the mail does that)', async () => {
     const subject = `news:${await newArticle()}`;
     const top = await posted(carol, 'Quiet please.', { subject });
-    const token = (await import('../alerts')).unsubscribeToken(
+    const token = (await import('../../shared/notifications/unsubscribe')).unsubscribeToken(
       app().deps.alerts.unsubscribeSecret,
       carol.userId,
       'replies',

@@ -1,5 +1,5 @@
 import type { Db, Trx } from '../../db/client';
-import { withdrawNotifications } from '../alerts';
+import { withdrawNotifications } from '../../shared/notifications/notifications';
 import { replySource } from './comments.service';
 import { describeSubjects, subjectOfRow } from './subjects.service';
 

@@ -8,7 +8,7 @@ import {
 import type { Db, Trx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { withdrawNotifications } from '../alerts';
+import { withdrawNotifications } from '../../shared/notifications/notifications';
 import { replySource } from './comments.service';
 import { describeSubjects, subjectOfRow } from './subjects.service';
 

@@ -4,9 +4,10 @@ import {
   subjectText,
   type CommentSubject,
 } from '@/domain/community/community.schema';
+import { weekIsShown } from '@/domain/analysis/analysis.schema';
 import type { Db, Trx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { weekHasPage } from '../analysis';
+import { firstPriceAt } from '../../shared/price-history';
 
 export interface SubjectInfo {
   subject: CommentSubject;
@@ -57,7 +58,7 @@ export async function loadSubject(
       return { subject, title: row.title, path: subjectPath(subject, row.slug), premiumOnly: true };
     }
     case 'analysis': {
-      if (!(await weekHasPage(db as Db, subject.key))) throw notFound();
+      if (!weekIsShown(subject.key, await firstPriceAt(db), new Date())) throw notFound();
       return {
         subject,
         title: `Weekly analysis ${subject.key}`,

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
+import { toNotificationDto } from '@/domain/alerts/notification-record';
 import type { ServerEvent } from '@/domain/events';
+import { toMetricsDto } from '@/domain/market/metrics-record';
+import { toSyncLogDto } from '@/domain/sync/sync-log-record';
 import { isAdminRole, isPremiumPlan } from '@/domain/plans/entitlements';
 import type { Db } from '../../db/client';
 import type { LiveEvent } from '../../lib/event-bus';
-import { toMetricsDto } from '../market';
-import { readApiSource, toSyncLogDto } from '../sync';
-import { toNotificationDto } from '../alerts';
+import { readApiSource } from '../sync';
 import { readWhaleTransaction } from '../whales';
 
 async function loadData(

@@ -1,6 +1,5 @@
 /** What other features and the jobs may use of market data. */
-export { getFearGreedView, getHistory, getMetricsView, toMetricsDto } from './market.service';
-export { getPriceBuckets } from './price-buckets.service';
+export { getFearGreedView, getHistory, getMetricsView } from './market.service';
 export {
   hasFearGreedHistory,
   pendingHistoryBackfills,

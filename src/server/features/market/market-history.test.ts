@@ -3,7 +3,7 @@ import type { FearGreedRange, HistoryRange, HistorySeries } from '@/domain/marke
 import { sourceUnavailableNote } from '@/domain/sync/source-health';
 import { useTestAppWithPlans } from '../../../../tests/support/test-app-with-plans';
 import { getFearGreedView, getHistory, getMetricsView } from './market.service';
-import { getPriceBuckets } from './price-buckets.service';
+import { getPriceBuckets } from '../../shared/price-history';
 
 /** The chart series the web app draws: price candles and the Fear & Greed history (both premium). */
 const plans = useTestAppWithPlans();

@@ -10,35 +10,18 @@ import {
 } from '@/domain/market/history';
 import type {
   ChartHistoryView,
-  CryptoMetrics,
   FearGreedView,
   HistoryView,
   MetricsView,
 } from '@/domain/market/market.schema';
 import { MAX_INTERPOLATION_GAP_MS, valueAt, velocity } from '@/domain/market/metrics';
+import { toMetricsDto } from '@/domain/market/metrics-record';
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/schema';
 import type { Selectable } from 'kysely';
-import { sourceHealth } from '../sync';
+import { sourceHealth } from '../../shared/source-health';
 
-type MetricsRow = Selectable<Database['crypto_metrics']>;
 type FearGreedRow = Selectable<Database['fear_greed_index']>;
-
-export function toMetricsDto(row: MetricsRow): CryptoMetrics {
-  return {
-    symbol: row.symbol,
-    price: row.price,
-    priceChange24h: row.price_change_24h,
-    marketCap: row.market_cap,
-    rank: row.rank,
-    volume24h: row.volume_24h,
-    circulatingSupply: row.circulating_supply,
-    totalSupply: row.total_supply,
-    xrpDominance: row.xrp_dominance,
-    velocity: row.velocity,
-    createdAt: row.created_at.toISOString(),
-  };
-}
 
 /**
  * The latest row for a symbol, and the figures truly 24 hours before it: not "the row before the

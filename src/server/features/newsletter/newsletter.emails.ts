@@ -1,6 +1,6 @@
 import { CONFIRM_LINK_DAYS } from '@/domain/newsletter/newsletter.schema';
 import type { MailMessage } from '../../lib/mailer';
-import { withUnsubscribe } from '../alerts';
+import { withUnsubscribe } from '../../shared/notifications/emails';
 
 export function newsletterConfirmUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;

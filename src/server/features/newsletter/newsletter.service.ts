@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
-import { unsubscribeToken } from '../alerts';
+import { unsubscribeToken } from '../../shared/notifications/unsubscribe';
 import { newsletterConfirmEmail, newsletterConfirmUrl, newsletterWelcomeEmail } from './newsletter.emails';
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');

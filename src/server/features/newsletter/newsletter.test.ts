@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_LINK_INVALID } from '@/domain/newsletter/newsletter.schema';
 import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
-import { createLogger } from '../../lib/logger';
-import { sendWeeklyMail } from '../alerts';
-import { sendNewsletterSummaries } from './newsletter-weekly.service';
 
 // Behind a proxy, so each test can speak from its own client address.
 const { app, smtp } = useTestAppWithSmtp({ TRUST_PROXY: 'true' });
@@ -27,16 +24,6 @@ const statusOf = async (email: string) =>
       .executeTakeFirst()
   )?.status;
 const mailsTo = (email: string) => smtp().mails.filter((mail) => mail.to.includes(email));
-
-function summaryDeps() {
-  return {
-    db: app().handle.db,
-    logger: createLogger('silent'),
-    mailer: app().deps.mailer,
-    publicUrl: app().env.PUBLIC_URL,
-    secret: app().deps.alerts.unsubscribeSecret,
-  };
-}
 
 describe('newsletter double opt-in', () => {
   it('mails a confirmation link; only the link confirms, once', async () => {
@@ -107,61 +94,5 @@ describe('newsletter double opt-in', () => {
     const refused = await subscribe('one-more@example.com', '198.51.100.7');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-  });
-});
-
-describe('the weekly summary for subscribers', () => {
-  it('goes on Monday to confirmed subscribers without an account, once, with a one-click unsubscribe', async () => {
-    await subscribe('weekly@example.com');
-    await confirm({
-      token: tokenOf((await smtp().waitFor('weekly@example.com', /Confirm/)).text),
-    });
-    await subscribe('unconfirmed@example.com');
-    const member = await app().signedInUser();
-    await subscribe(member.email);
-    await confirm({
-      token: tokenOf((await smtp().waitFor(member.email, /Confirm/)).text),
-    });
-
-    const monday = new Date('2026-11-23T08:30:00Z');
-    expect(await sendNewsletterSummaries(summaryDeps(), new Date('2026-11-23T07:30:00Z'))).toBe(0);
-    expect(await sendNewsletterSummaries(summaryDeps(), monday)).toBeGreaterThanOrEqual(1);
-    expect(await sendNewsletterSummaries(summaryDeps(), new Date(monday.getTime() + 3_600_000))).toBe(0);
-
-    const mail = await smtp().waitFor('weekly@example.com', /XRP weekly summary: week of November 23, 2026/);
-    expect(mail.text).toContain('Top headlines');
-    expect(mail.text).not.toContain('/settings');
-    // Not to an address that never confirmed; not twice to a member who gets the account's summary.
-    expect(mailsTo('unconfirmed@example.com').filter((m) => /weekly/.test(m.subject))).toEqual([]);
-    expect(mailsTo(member.email).filter((m) => /weekly/.test(m.subject))).toEqual([]);
-
-    const token = new URL(/http\S+\/unsubscribe\?token=\S+/.exec(mail.text)![0]).searchParams.get('token')!;
-    const info = await app().client().unsubscribe.$get({ query: { token } });
-    expect(await info.json()).toEqual({ category: 'newsletter', label: 'the XRP Research newsletter' });
-    const done = await app().client().unsubscribe.$post({ query: { token } });
-    expect(done.status).toBe(200);
-    expect(await statusOf('weekly@example.com')).toBe('unsubscribed');
-    await app().handle.db.deleteFrom('newsletter_sends').execute();
-    await sendNewsletterSummaries(summaryDeps(), monday);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(mailsTo('weekly@example.com').filter((m) => /weekly/.test(m.subject))).toHaveLength(1);
-  });
-
-  it('skips a recipient deleted since the list was read, and goes on with the others', async () => {
-    const sent = await sendWeeklyMail(
-      summaryDeps(),
-      {
-        table: 'newsletter_sends',
-        column: 'subscriber_id',
-        category: 'newsletter',
-        id: '00000000-0000-4000-8000-000000000000',
-        email: 'gone@example.com',
-        isPremium: false,
-      },
-      { week: '2026-W48', monday: new Date('2026-11-23T08:00:00Z') },
-      () => Promise.reject(new Error('not needed')),
-    );
-    expect(sent).toBe(false);
-    expect(mailsTo('gone@example.com')).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '@/domain/portfolio/value-series';
 import { DROPS_PER_XRP, dropsToXrp, xrpToDrops } from '@/domain/xrpl/drops';
 import type { Db } from '../../db/client';
-import { getPriceBuckets } from '../market';
+import { getPriceBuckets } from '../../shared/price-history';
 import { listWatchedAccounts } from './accounts.service';
 import { listLots } from './lots.service';
 

@@ -17,7 +17,7 @@ import type { Db, Trx } from '../../db/client';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/context';
-import { notifyMembers } from '../alerts';
+import { notifyMembers } from '../../shared/notifications/notifications';
 import { askPath } from './questions.emails';
 import { openCountOf } from './questions.service';
 import { addMessage, lockQuestion, messagesOf, toSummary } from './thread.service';

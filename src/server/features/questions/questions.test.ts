@@ -10,7 +10,7 @@ import {
   type QuestionThread,
 } from '@/domain/questions/questions.schema';
 import { createLogger } from '../../lib/logger';
-import { deliverDue } from '../alerts';
+import { deliverDue } from '../../shared/notifications/deliveries';
 import { setUserRole } from '../users';
 import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
 

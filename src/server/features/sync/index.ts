@@ -1,6 +1,5 @@
 /** What other features, the jobs and the commands may use of the sync engine's records. */
-export { sourceHealth } from './source-health.service';
-export { dueSources, pruneSyncLogs, readApiSource, toSyncLogDto } from './sync.service';
+export { dueSources, pruneSyncLogs, readApiSource } from './sync.service';
 export {
   cleanupStuckSyncs,
   failOrphanedSyncs,

@@ -9,7 +9,8 @@ import {
 import type { AppDeps } from '../../lib/context';
 import { createRouter, errorResponse, idParams, jsonBody, jsonContent } from '../../lib/router';
 import { requireViewer } from '../../lib/viewer';
-import { listApiSources, listSyncLogs, toSyncLogDto, updateSyncFrequency } from './sync.service';
+import { toSyncLogDto } from '@/domain/sync/sync-log-record';
+import { listApiSources, listSyncLogs, updateSyncFrequency } from './sync.service';
 
 const adminErrors = {
   401: errorResponse('Not signed in'),

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { ApiSourceDto, SyncLogDto } from '@/domain/sync/sync.schema';
+import { toSyncLogDto } from '@/domain/sync/sync-log-record';
 import type { Db } from '../../db/client';
-import type { ApiSource, ApiSyncLog } from '../../db/schema';
+import type { ApiSource } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 type SourceRow = ApiSource & { last_error_message: string | null; last_error_at: Date | null };
@@ -49,20 +50,6 @@ export function toApiSourceDto(row: SourceRow): ApiSourceDto {
             at: new Date(row.last_error_at).toISOString(),
           },
     createdAt: row.created_at.toISOString(),
-  };
-}
-
-export function toSyncLogDto(row: ApiSyncLog): SyncLogDto {
-  return {
-    id: row.id,
-    apiSource: row.api_source,
-    syncType: row.sync_type,
-    status: row.status,
-    startedAt: row.started_at.toISOString(),
-    durationMs: row.duration_ms,
-    recordsProcessed: row.records_processed,
-    errorMessage: row.error_message,
-    details: row.details,
   };
 }
 

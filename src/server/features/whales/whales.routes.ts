@@ -19,7 +19,7 @@ import { createRouter, errorResponse, jsonContent, limitQuery } from '../../lib/
 import { ACCOUNT_CHANGES, cachedRead } from '../../lib/read-cache';
 import { jsonText, PRIVATE, sendJson } from '../../lib/request-context';
 import { requireViewer } from '../../lib/viewer';
-import { listEntities } from '../known-accounts';
+import { listEntities } from './entities.service';
 import { readExchangeFlows } from './exchange-flows-read.service';
 import { readExchangeReserves } from './exchange-reserves-read.service';
 import { getWhaleStats, listWhalePage, listWhaleTransactions } from './whales.service';

@@ -1,96 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { AccountCategory } from '@/domain/known-accounts/known-accounts.schema';
-import { likelyExchange, LSF_REQUIRE_DEST_TAG, type FlowKind } from '@/domain/known-accounts/flow-kind';
 import {
-  type LedgerEvidenceView,
   WHALE_LIST_LIMIT,
   type WhaleFilter,
   type WhalePage,
-  type WhaleParty,
   type WhaleStats,
   type WhaleTransaction,
 } from '@/domain/whales/whales.schema';
+import { toWhaleDto, type WhaleRecord } from '@/domain/whales/whale-record';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { sourceHealth } from '../sync';
-
-interface Row {
-  id: string;
-  transaction_hash: string;
-  amount_xrp: string;
-  transaction_timestamp: Date;
-  from_address: string;
-  to_address: string;
-  destination_tag: number | null;
-  kind: FlowKind;
-  from_label: string | null;
-  from_entity: string | null;
-  from_category: AccountCategory | null;
-  from_source_name: string | null;
-  from_source_url: string | null;
-  from_checked_at: Date | null;
-  to_label: string | null;
-  to_entity: string | null;
-  to_category: AccountCategory | null;
-  to_source_name: string | null;
-  to_source_url: string | null;
-  to_checked_at: Date | null;
-  price_usd: string | null;
-  price_at: Date | null;
-  amount_usd: string | null;
-  from_flags: number | null;
-  to_flags: number | null;
-  /** Distinct destination tags among the stored whale payments to an unnamed side; null when named. */
-  from_tags: number | null;
-  to_tags: number | null;
-}
-
-/** An unnamed side's evidence, from the flags its payment recorded; null when named or not known. */
-function evidence(row: Row, side: 'from' | 'to'): LedgerEvidenceView | null {
-  const flags = row[`${side}_flags`];
-  const tags = row[`${side}_tags`];
-  if (row[`${side}_label`] !== null || flags === null || tags === null) return null;
-  return {
-    requiresDestinationTag: (flags & LSF_REQUIRE_DEST_TAG) !== 0,
-    distinctTagsReceived: tags,
-    likelyExchange: likelyExchange({ flags, distinctTagsReceived: tags }),
-  };
-}
-
-function party(row: Row, side: 'from' | 'to'): WhaleParty | null {
-  const label = row[`${side}_label`];
-  const entity = row[`${side}_entity`];
-  const category = row[`${side}_category`];
-  if (label === null || entity === null || category === null) return null;
-  return {
-    label,
-    entity,
-    category,
-    sourceName: row[`${side}_source_name`] ?? '',
-    sourceUrl: row[`${side}_source_url`] ?? '',
-    checkedAt: row[`${side}_checked_at`]?.toISOString() ?? null,
-  };
-}
-
-function toDto(row: Row): WhaleTransaction {
-  return {
-    id: row.id,
-    transactionHash: row.transaction_hash,
-    amountXrp: row.amount_xrp,
-    transactionTimestamp: row.transaction_timestamp.toISOString(),
-    fromAddress: row.from_address,
-    toAddress: row.to_address,
-    destinationTag: row.destination_tag,
-    from: party(row, 'from'),
-    to: party(row, 'to'),
-    fromEvidence: evidence(row, 'from'),
-    toEvidence: evidence(row, 'to'),
-    kind: row.kind,
-    amountUsd: row.amount_usd,
-    priceUsd: row.price_usd,
-    priceAt: row.price_at?.toISOString() ?? null,
-  };
-}
+import { sourceHealth } from '../../shared/source-health';
 
 /**
  * Each whale payment with who sent and received it (the registry's names in use, read now, so a rename
@@ -134,8 +53,8 @@ const enriched = sql`
     LIMIT 1
   ) p ON true`;
 
-async function select(db: Db, where: RawBuilder<unknown>, limit: number): Promise<Row[]> {
-  const result = await sql<Row>`
+async function select(db: Db, where: RawBuilder<unknown>, limit: number): Promise<WhaleRecord[]> {
+  const result = await sql<WhaleRecord>`
     SELECT * FROM (${enriched}) e WHERE ${where}
     ORDER BY e.transaction_timestamp DESC, e.id DESC LIMIT ${limit}`.execute(db);
   return result.rows;
@@ -143,13 +62,13 @@ async function select(db: Db, where: RawBuilder<unknown>, limit: number): Promis
 
 /** The latest whale transactions, newest first. */
 export async function listWhaleTransactions(db: Db, limit = WHALE_LIST_LIMIT): Promise<WhaleTransaction[]> {
-  return (await select(db, sql`true`, limit)).map(toDto);
+  return (await select(db, sql`true`, limit)).map(toWhaleDto);
 }
 
 /** One stored whale payment as members see it (its live event); null when it is gone. */
 export async function readWhaleTransaction(db: Db, id: string): Promise<WhaleTransaction | null> {
   const [row] = await select(db, sql`e.id = ${id}::uuid`, 1);
-  return row ? toDto(row) : null;
+  return row ? toWhaleDto(row) : null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -158,7 +77,7 @@ const isIsoInstant = (text: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString() === text;
 };
 
-const encodeCursor = (row: Row) =>
+const encodeCursor = (row: WhaleRecord) =>
   Buffer.from(JSON.stringify([row.transaction_timestamp.toISOString(), row.id])).toString('base64url');
 
 function decodeCursor(cursor: string): { at: string; id: string } {
@@ -198,7 +117,7 @@ export async function listWhalePage(
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {
-    items: page.map(toDto),
+    items: page.map(toWhaleDto),
     nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null,
   };
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTheme } from '@/web/features/preferences';
+import { useTheme } from '@/web/lib/preferences';
 
 /** The logo changes with the theme. */
 export function Logo() {

@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import type { ThemePreference } from '@/domain/preferences/preferences.schema';
-import { useTheme } from '@/web/features/preferences';
+import { useTheme } from '@/web/lib/preferences';
 import { Button } from '@/web/components/ui/button';
 import {
   DropdownMenu,

@@ -12,7 +12,7 @@ import { weekQuery } from '@/web/features/analysis/api';
 import { WeekFigures } from '@/web/features/analysis/components/week-figures';
 import { PremiumOverlay } from '@/web/features/market/components/premium-overlay';
 import { PageHeading } from './page-heading';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { Discussion } from '@/web/features/community';
 
 /**

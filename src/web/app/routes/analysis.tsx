@@ -7,7 +7,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { useSession } from '@/web/lib/session';
 import { weeksQuery } from '@/web/features/analysis/api';
 import { WeekFigures } from '@/web/features/analysis/components/week-figures';

@@ -17,7 +17,7 @@ import {
 import { TestModeNotice } from '@/web/features/billing/components/test-mode-notice';
 import { emitSessionEvent } from '@/web/lib/session-events';
 import { usePageTitle } from '../use-page-title';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);

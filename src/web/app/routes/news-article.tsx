@@ -8,7 +8,7 @@ import { FormAlert } from '@/web/components/ui/form-alert';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Discussion } from '@/web/features/community';
 import { newsArticleQuery } from '@/web/features/news/api/news';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { ApiError } from '@/web/lib/api-client';
 import { useSession } from '@/web/lib/session';
 import { PageHeading } from './page-heading';

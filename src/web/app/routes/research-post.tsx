@@ -16,7 +16,7 @@ import { deleteResearchPost, researchKeys, researchPostQuery } from '@/web/featu
 import { ApiError } from '@/web/lib/api-client';
 import { PageHeading } from './page-heading';
 import { usePremiumPriceText } from '@/web/features/billing';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { Discussion, LockedDiscussion } from '@/web/features/community';
 
 /** What a visitor or a free member sees instead of the body. */

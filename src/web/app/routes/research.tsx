@@ -12,7 +12,7 @@ import { researchListQuery } from '@/web/features/research/api/research';
 // The counts' own module: the feature's index also brings the discussion, its forms and zod.
 import { CommentCountLink, useCommentCounts } from '@/web/features/community/components/comment-count';
 import { PageHeading } from './page-heading';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 
 /** /research: the admins' research posts, newest first; admins also see drafts and write posts. */
 export function Component() {

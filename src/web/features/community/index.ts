@@ -8,5 +8,3 @@ export {
 export { Discussion } from './components/discussion';
 export { isDiscussionPath } from './lib/discussion-paths';
 export { commentCountText } from './lib/format';
-/** Plain text with its links made safe anchors: the analyst questions' messages use it too. */
-export { CommentText as LinkifiedText } from './components/comment-text';

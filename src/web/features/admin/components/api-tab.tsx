@@ -18,7 +18,7 @@ import {
   useTriggerSync,
   useUpdateFrequency,
 } from '../api/admin';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { TableScroll } from '@/web/components/ui/table-scroll';
 
 const statusClass: Record<string, string> = {

@@ -19,7 +19,7 @@ import {
   useSaveDominoEvent,
   useToggleDominoEvent,
 } from '../api/admin';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { refusal, useSchemaForm } from '@/web/lib/form';
 
 const impacts = [

@@ -13,7 +13,7 @@ import { FormAlert } from '@/web/components/ui/form-alert';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Switch } from '@/web/components/ui/switch';
 import { feedsQuery, useDeleteFeed, useRefreshNews, useSaveFeed, useToggleFeed } from '../api/admin';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { refusal, useSchemaForm } from '@/web/lib/form';
 
 const feedTypes = [

@@ -19,7 +19,7 @@ import { FormAlert } from '@/web/components/ui/form-alert';
 import { Input, Label } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { TableScroll } from '@/web/components/ui/table-scroll';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { refusal, useSchemaForm } from '@/web/lib/form';
 import {
   knownAccountsQuery,

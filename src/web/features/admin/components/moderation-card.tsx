@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { parseSubject, reportReasons, type ModerationItem } from '@/domain/community/community.schema';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { cn } from '@/web/lib/cn';
 import { plural, kindLabels } from './moderation-shared';
 

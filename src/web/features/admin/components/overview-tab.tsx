@@ -7,7 +7,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { billingConfigQuery } from '@/web/features/billing';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { overviewQuery, serverHealthQuery } from '../api/admin';
 import { formatDuration } from '../lib/durations';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { Spinner } from '@/web/components/ui/spinner';
 import { taskRunsQuery } from '../api/admin';
 import { TableScroll } from '@/web/components/ui/table-scroll';

@@ -13,7 +13,7 @@ import { auditActionLabels } from '../lib/audit-labels';
 import { planLabels } from '../lib/labels';
 import { BlockUserDialog, EditUserDialog } from './user-dialogs';
 import { Pager } from '@/web/components/pager';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { TableScroll } from '@/web/components/ui/table-scroll';
 
 /** Staff are marked beside their name: administrators, and analysts (who answer members' questions). */

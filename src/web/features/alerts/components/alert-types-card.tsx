@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { Spinner } from '@/web/components/ui/spinner';
 import { Switch } from '@/web/components/ui/switch';
 import { SettingRow } from '@/web/components/setting-row';
-import { preferencesQuery, useUpdatePreference } from '@/web/features/preferences';
+import { preferencesQuery, useUpdatePreference } from '@/web/lib/preferences';
 
 /** One switch per alert type, saved to the member's preferences; Premium's types lock on Free. */
 export function AlertTypesCard({ userId, isPremium }: { userId: string; isPremium: boolean }) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '@/domain/format/format';
-import { metricsQuery } from '@/web/features/market';
-import { useDates } from '@/web/features/preferences';
+import { metricsQuery } from '@/web/lib/market-queries';
+import { useDates } from '@/web/lib/preferences';
 
 /** The latest stored XRP price and its time, beside the price target form; "—" and why when unknown. */
 export function CurrentPrice() {

@@ -1,5 +1,5 @@
 import type { AlertRule } from '@/domain/alerts/alerts.schema';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 
 /** A percentage rule's note: whether the stored prices reach back one window yet (server-computed). */
 export function HistoryNote({ rule }: { rule: AlertRule }) {

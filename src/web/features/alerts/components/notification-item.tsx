@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Notification, NotificationList as List } from '@/domain/alerts/alerts.schema';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { cn } from '@/web/lib/cn';
 import { useMarkRead } from '../api/alerts';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Switch } from '@/web/components/ui/switch';
 import { SettingRow } from '@/web/components/setting-row';
-import { preferencesQuery, useUpdatePreference } from '@/web/features/preferences';
+import { preferencesQuery, useUpdatePreference } from '@/web/lib/preferences';
 import { PushToggle, PushUnsupportedNote } from './push-toggle';
 
 /** The channels alerts arrive by: email, push in this browser, and SMS (not built yet). */

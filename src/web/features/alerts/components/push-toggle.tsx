@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from '@/web/lib/toast';
 import { useSession } from '@/web/lib/session';
 import { Switch } from '@/web/components/ui/switch';
-import { useUpdatePreference } from '@/web/features/preferences';
+import { useUpdatePreference } from '@/web/lib/preferences';
 import { forgetPushSubscription, pushConfigQuery, savePushSubscription } from '../api/alerts';
 import { currentPushSubscription, pushSupported, subscribeToPush } from '../lib/push';
 

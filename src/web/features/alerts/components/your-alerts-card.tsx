@@ -3,7 +3,7 @@ import { describeRule } from '@/domain/alerts/alerts.schema';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { rulesQuery, useDeleteRule, useUpdateRule } from '../api/alerts';
 import { EditRuleDialog } from './edit-rule-dialog';
 import { HistoryNote } from './history-note';

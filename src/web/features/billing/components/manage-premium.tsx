@@ -10,7 +10,7 @@ import { billingConfigQuery } from '../api/billing';
 import { usePortal } from '../lib/billing-actions';
 import { FeatureList } from './plan-cards';
 import { usePremiumPriceText } from './plan-price';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 
 interface ManagePremiumProps {
   complimentary: boolean;

@@ -5,7 +5,8 @@ import { ConfirmDialog } from '@/web/components/ui/alert-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { focusSoon } from '@/web/components/ui/return-focus';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
+import { LinkifiedText } from '@/web/components/linkified-text';
 import { cn } from '@/web/lib/cn';
 import {
   useDeleteComment,
@@ -17,7 +18,6 @@ import {
 } from '../api/community';
 import { formatCount } from '../lib/format';
 import { CommentForm } from './comment-form';
-import { CommentText } from './comment-text';
 import { canPost, canReact, DISCUSSION_HEADING_ID, useDiscussion } from './discussion-context';
 import { HideDialog } from './hide-dialog';
 import { ModerationBar } from './moderation-bar';
@@ -178,7 +178,7 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
         }}
       />
     );
-  else content = <CommentText text={comment.body} />;
+  else content = <LinkifiedText text={comment.body} />;
 
   return (
     <article

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CommentReply } from '@/domain/community/community.schema';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { cn } from '@/web/lib/cn';
 
 export const DELETED_MEMBER = 'Deleted member';

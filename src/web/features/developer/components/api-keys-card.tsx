@@ -16,7 +16,7 @@ import { copyToClipboard } from '@/web/lib/clipboard';
 import { refusal, useSchemaForm } from '@/web/lib/form';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { rememberRecentKey } from '../lib/recent-key';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 
 /** A key left unnamed is called "API key"; otherwise the name rules of the API. */
 const keyNameSchema = z.object({

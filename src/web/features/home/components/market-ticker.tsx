@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity, Gauge, Minus, Newspaper, TrendingDown, TrendingUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatAmount, formatPercent, formatPrice } from '@/domain/format/format';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { useSession } from '@/web/lib/session';
 import { buildTickerItems, nextTickerIndex, TICKER_INTERVAL_MS, type TickerItem } from '@/domain/home/ticker';
 import { Card, CardContent } from '@/web/components/ui/card';
-import { fearGreedQuery, metricsQuery, whalesQuery } from '@/web/features/market';
+import { fearGreedQuery, whalesQuery } from '@/web/features/market';
+import { metricsQuery } from '@/web/lib/market-queries';
 import { headlinesQuery } from '@/web/features/news';
 import { cn } from '@/web/lib/cn';
 

@@ -7,11 +7,6 @@ import { api, unwrap } from '@/web/lib/api-client';
 /** Refetch: whale data every 5 minutes (and at once on a live whale event). */
 const FIVE_MINUTES = 5 * 60_000;
 
-export const metricsQuery = queryOptions({
-  queryKey: ['market', 'metrics', 'XRP'],
-  queryFn: () => unwrap(api.market.metrics.$get({ query: { symbol: 'XRP' } })),
-});
-
 export const fearGreedQuery = queryOptions({
   queryKey: ['market', 'fear-greed'],
   queryFn: () => unwrap(api.market['fear-greed'].$get()),

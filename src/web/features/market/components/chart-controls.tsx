@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
 import { cn } from '@/web/lib/cn';

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { Spinner } from '@/web/components/ui/spinner';
 import { cn } from '@/web/lib/cn';
 import { dominoQuery } from '../api/market';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 
 const impactClass = {
   High: 'border-red-600/40 text-red-700 dark:text-red-400',

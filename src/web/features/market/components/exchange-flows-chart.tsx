@@ -5,8 +5,15 @@ import { formatAmount } from '@/domain/format/format';
 import { timezoneValues } from '@/domain/preferences/preferences.schema';
 import type { ExchangeFlows, FlowRange } from '@/domain/whales/flows.schema';
 import { atOrBefore, timeSlots } from '@/domain/market/time-grid';
-import { aroundZero, chartTime, slotData, themeColor, useChart, useSeriesData } from '@/web/features/charts';
-import { useDates } from '@/web/features/preferences';
+import {
+  aroundZero,
+  chartTime,
+  slotData,
+  themeColor,
+  useChart,
+  useSeriesData,
+} from '@/web/components/charts';
+import { useDates } from '@/web/lib/preferences';
 import { cn } from '@/web/lib/cn';
 import { exchangeFlowsQuery } from '../api/market';
 import { palette } from '../lib/palette';

@@ -13,8 +13,8 @@ import {
   themeColor,
   useChart,
   useSeriesData,
-} from '@/web/features/charts';
-import { useDates } from '@/web/features/preferences';
+} from '@/web/components/charts';
+import { useDates } from '@/web/lib/preferences';
 import { cn } from '@/web/lib/cn';
 import { exchangeReservesQuery } from '../api/market';
 import { ChartState, Legend, LegendItem, RANGE_LABELS } from './chart-controls';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DateFormatter } from '@/domain/format/dates';
 import { fearGreedTone } from '@/domain/market/metrics';
 import { sourceDownNote, sourceUnavailableNote } from '@/domain/sync/source-health';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { cn } from '@/web/lib/cn';

@@ -9,7 +9,7 @@ import { fearGreedHistoryQuery } from '../api/market';
 import { ChartState, HistorySince, Legend, LegendItem, RangeButtons, RANGE_LABELS } from './chart-controls';
 import { palette, toneText } from '../lib/palette';
 import { atOrBefore, timeSlots } from '@/domain/market/time-grid';
-import { chartTime, slotData, themeColor, useChart, useSeriesData } from '@/web/features/charts';
+import { chartTime, slotData, themeColor, useChart, useSeriesData } from '@/web/components/charts';
 
 const RANGES = ['7d', '30d', '90d', '1y', 'all'] as const;
 

@@ -21,7 +21,7 @@ import {
   themeColor,
   useChart,
   useSeriesData,
-} from '@/web/features/charts';
+} from '@/web/components/charts';
 
 type AreaChartSeries = 'market_cap' | 'dominance';
 

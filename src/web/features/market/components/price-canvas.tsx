@@ -13,7 +13,7 @@ import { cn } from '@/web/lib/cn';
 import { Legend, LegendItem } from './chart-controls';
 import { palette } from '../lib/palette';
 import { atOrBefore, onSlots, timeSlots } from '@/domain/market/time-grid';
-import { chartTime, slotData, themeColor, useChart, useSeriesData } from '@/web/features/charts';
+import { chartTime, slotData, themeColor, useChart, useSeriesData } from '@/web/components/charts';
 
 export type PriceMode = 'line' | 'candles';
 

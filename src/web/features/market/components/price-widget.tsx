@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTheme } from '@/web/features/preferences';
+import { useTheme } from '@/web/lib/preferences';
 
 /** The only third-party origin the page talks to; the CSP allows it for frames and this probe alone. */
 export const WIDGET_ORIGIN = 'https://s.tradingview.com';

@@ -5,7 +5,7 @@ import { formatAmount } from '@/domain/format/format';
 import { sourceUnavailableNote } from '@/domain/sync/source-health';
 import { WHALE_CARD_LIMIT, type WhaleStats as WhaleStatsData } from '@/domain/whales/whales.schema';
 import { appRoutes } from '@/domain/routing/routes';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { useSession } from '@/web/lib/session';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';

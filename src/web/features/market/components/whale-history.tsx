@@ -8,7 +8,7 @@ import { Card, CardContent } from '@/web/components/ui/card';
 import { Input, Label } from '@/web/components/ui/input';
 import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { whaleEntitiesQuery, whaleHistoryQuery, type WhaleHistoryFilter } from '../api/market';
 import { WhaleRow } from './whale-row';
 

@@ -10,7 +10,7 @@ import {
   type WhaleTransaction,
 } from '@/domain/whales/whales.schema';
 import { explorerAccountUrl, explorerTxUrl } from '@/domain/xrpl/explorer';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { Badge } from '@/web/components/ui/badge';
 import { cn } from '@/web/lib/cn';
 

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import type { NewsArticle } from '@/domain/news/news.schema';
 import { formatExcerpt } from '@/domain/format/format';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { Badge } from '@/web/components/ui/badge';
 import { Card } from '@/web/components/ui/card';
 

@@ -7,7 +7,7 @@ import { Button } from '@/web/components/ui/button';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { NumberInput } from '@/web/components/ui/number-input';
 import { Select } from '@/web/components/ui/select';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { refusal, useSchemaForm } from '@/web/lib/form';
 import { toast } from '@/web/lib/toast';
 import { useCreateAccountRule, useDeleteAccountRule } from '../api/portfolio';

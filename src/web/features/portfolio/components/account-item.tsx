@@ -5,7 +5,7 @@ import { watchedAccountLabelSchema, type WatchedAccountView } from '@/domain/por
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { refusal, useSchemaForm } from '@/web/lib/form';
 import { useRenameAccount } from '../api/portfolio';
 import { formatTokenAmount, formatXrp, formatXrpNumber, shortAddress } from '../lib/format';

@@ -5,7 +5,7 @@ import type { PortfolioRange, PortfolioSummary } from '@/domain/portfolio/portfo
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { summaryQuery } from '../api/portfolio';
 import {
   changeTone,

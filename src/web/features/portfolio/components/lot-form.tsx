@@ -4,7 +4,7 @@ import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { refusal, useSchemaForm } from '@/web/lib/form';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { useCreateLot, useUpdateLot } from '../api/portfolio';
 
 const emptyLot = { amountXrp: '', acquiredOn: '', costUsdPerXrp: '', note: '' } satisfies LotInput;

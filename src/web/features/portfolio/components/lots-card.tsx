@@ -6,7 +6,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Dialog, DialogContent } from '@/web/components/ui/dialog';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { lotsQuery, useDeleteLot } from '../api/portfolio';
 import { formatXrp } from '../lib/format';
 import { LotForm } from './lot-form';

@@ -3,7 +3,7 @@ import type { PortfolioRange, PortfolioSummary } from '@/domain/portfolio/portfo
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { lazyNamed } from '@/web/lib/lazy-named';
 
 // The chart library is fetched with the chart, not with the page.

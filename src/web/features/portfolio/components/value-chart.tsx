@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { formatPrice } from '@/domain/format/format';
 import { atOrBefore, timeSlots } from '@/domain/market/time-grid';
 import type { PortfolioRange, PortfolioSummary } from '@/domain/portfolio/portfolio.schema';
-import { chartTime, slotData, themeColor, useChart, useSeriesData } from '@/web/features/charts';
+import { chartTime, slotData, themeColor, useChart, useSeriesData } from '@/web/components/charts';
 import { ChartAttribution } from '@/web/components/chart-attribution';
 import { cn } from '@/web/lib/cn';
 import { formatUsdExact, formatXrpNumber } from '../lib/format';

@@ -1,6 +1,6 @@
 import type { QuestionMessage } from '@/domain/questions/questions.schema';
-import { LinkifiedText } from '@/web/features/community';
-import { useDates } from '@/web/features/preferences';
+import { LinkifiedText } from '@/web/components/linkified-text';
+import { useDates } from '@/web/lib/preferences';
 import { cn } from '@/web/lib/cn';
 
 /** An analyst whose account is gone keeps their replies, under this name. */

@@ -6,7 +6,7 @@ import {
   type QuestionTopic,
 } from '@/domain/questions/questions.schema';
 import { Badge } from '@/web/components/ui/badge';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { cn } from '@/web/lib/cn';
 
 /** Text colours that keep their contrast on a card in both themes (axe). */

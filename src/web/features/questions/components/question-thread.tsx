@@ -5,7 +5,7 @@ import { questionMessages, type QuestionThread } from '@/domain/questions/questi
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { ApiError } from '@/web/lib/api-client';
 import { questionThreadQuery } from '../api/questions';
 import { CloseQuestionButton } from './close-question';

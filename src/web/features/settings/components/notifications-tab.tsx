@@ -13,7 +13,7 @@ import { Select } from '@/web/components/ui/select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Switch } from '@/web/components/ui/switch';
 import { SettingRow } from '@/web/components/setting-row';
-import { preferencesQuery, useUpdatePreference, type PreferenceUpdate } from '@/web/features/preferences';
+import { preferencesQuery, useUpdatePreference, type PreferenceUpdate } from '@/web/lib/preferences';
 import { PushToggle, PushUnsupportedNote } from '@/web/features/alerts';
 
 type BooleanField = { [F in PreferenceField]: Preferences[F] extends boolean ? F : never }[PreferenceField];

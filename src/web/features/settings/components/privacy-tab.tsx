@@ -6,7 +6,7 @@ import { planNames } from '@/domain/plans/plans';
 import { useSession } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { downloadFile } from '@/web/lib/download';
 
 const downloadMyData = (): Promise<void> => downloadFile('/api/account/export', 'xrp-research-data.json');

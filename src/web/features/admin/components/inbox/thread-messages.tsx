@@ -1,8 +1,8 @@
 import { EyeOff } from 'lucide-react';
 import type { InboxThread, QuestionMessage } from '@/domain/questions/questions.schema';
 import { Badge } from '@/web/components/ui/badge';
-import { LinkifiedText } from '@/web/features/community';
-import { useDates } from '@/web/features/preferences';
+import { LinkifiedText } from '@/web/components/linkified-text';
+import { useDates } from '@/web/lib/preferences';
 import { cn } from '@/web/lib/cn';
 import { memberName } from './question-badges';
 

@@ -5,7 +5,7 @@ import { questionMessages, topicLabels } from '@/domain/questions/questions.sche
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { ApiError } from '@/web/lib/api-client';
 import { inboxThreadQuery } from '../../api/inbox';
 import { Composer } from './composer';

@@ -4,7 +4,7 @@ import { topicLabels, type InboxThread } from '@/domain/questions/questions.sche
 import { Button } from '@/web/components/ui/button';
 import { Label } from '@/web/components/ui/input';
 import { Select } from '@/web/components/ui/select';
-import { useDates } from '@/web/features/preferences';
+import { useDates } from '@/web/lib/preferences';
 import { useSession } from '@/web/lib/session';
 import { analystsQuery, useUpdateInboxQuestion } from '../../api/inbox';
 import { planLabels } from '../../lib/labels';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { sendWeeklyMail, summaryOnce, weeklyWindow, type WeeklyDeps } from '../alerts';
+import { sendWeeklyMail, summaryOnce, weeklyWindow, type WeeklyDeps } from './weekly-mail.service';
 
 /**
  * The weekly summary for confirmed newsletter subscribers, on Monday from 08:00 UTC. An address whose

@@ -1,7 +1,7 @@
 import LinkifyIt from 'linkify-it';
 
-/** A piece of a comment's text: words as written, or a link the page may open. */
-export type CommentToken = { type: 'text'; text: string } | { type: 'link'; text: string; href: string };
+/** A piece of a member's text: words as written, or a link the page may open. */
+export type TextToken = { type: 'text'; text: string } | { type: 'link'; text: string; href: string };
 
 let linkify: LinkifyIt | undefined;
 
@@ -25,11 +25,12 @@ function safeHref(url: string): string | null {
 }
 
 /**
- * A comment's plain text cut into text and links (`https://…`, `http://…`, `www.…`). The text
- * is never HTML: the page renders each token as a text node or an anchor, so `<script>` stays words.
+ * A member's plain text (a comment, a message to or from an analyst) cut into text and links
+ * (`https://…`, `http://…`, `www.…`). The text is never HTML: the page renders each token as a text
+ * node or an anchor, so `<script>` stays words.
  */
-export function tokenizeComment(text: string): CommentToken[] {
-  const tokens: CommentToken[] = [];
+export function tokenizeLinks(text: string): TextToken[] {
+  const tokens: TextToken[] = [];
   let position = 0;
   const pushText = (value: string) => {
     if (!value) return;

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { rangeDays, seriesBucketMs, type HistoryRange } from '@/domain/market/history';
-import type { Db } from '../../db/client';
+import type { Db, Trx } from '../db/client';
+
+/** Reads of the stored XRP price history that several features show (charts, portfolio, analysis). */
 
 /**
  * The stored XRP prices over `range` as the charts show them: the points of
@@ -48,4 +50,14 @@ export async function getPriceBuckets(
     at: new Date(Math.floor(row.ts.getTime() / 1000) * 1000).toISOString(),
     priceUsd: Number(row.price),
   }));
+}
+
+/** The first moment with a stored XRP price, or null before the first sync. */
+export async function firstPriceAt(db: Db | Trx): Promise<Date | null> {
+  const result = await sql<{ first: Date | string | null }>`
+    SELECT least(
+      (SELECT min(ts) FROM market_history WHERE symbol = 'XRP'),
+      (SELECT min(created_at) FROM crypto_metrics WHERE symbol = 'XRP')) AS first`.execute(db);
+  const first = result.rows[0]?.first;
+  return first ? new Date(first) : null;
 }

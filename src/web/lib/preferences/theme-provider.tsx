@@ -17,7 +17,7 @@ import {
   themeForSession,
   type ResolvedTheme,
 } from '@/domain/theme/theme';
-import { preferencesQuery, useUpdatePreference } from '../api/preferences';
+import { preferencesQuery, useUpdatePreference } from './preferences-query';
 import { useSession } from '@/web/lib/session';
 
 interface ThemeContextValue {

@@ -1,4 +1,4 @@
-import type { DeliveryDeps } from './deliveries.service';
+import type { DeliveryDeps } from './deliveries';
 
 /** One push per user: the alert itself, or a count when several are due at once (after quiet hours). */
 export async function sendPush(

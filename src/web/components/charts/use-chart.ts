@@ -11,9 +11,8 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { createDateFormatter, type DateFormatter } from '@/domain/format/dates';
-import { useDates } from '@/web/features/preferences';
-import { useTheme } from '@/web/features/preferences';
-import { themeColor } from '../lib/css-color';
+import { useDates, useTheme } from '@/web/lib/preferences';
+import { themeColor } from './css-color';
 
 /** Milliseconds as the chart's time: whole seconds (the server's buckets are whole seconds). */
 export const chartTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;

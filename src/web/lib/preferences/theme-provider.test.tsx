@@ -2,12 +2,12 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../../../tests/support/render-app';
+import { renderApp } from '../../../../tests/support/render-app';
 import { useTheme } from './theme-provider';
 
 /**
  * What a component's effect finds on the page when it runs for a new theme: the canvas charts read
- * their colours from the page's theme variables in such an effect (charts/components/use-chart.ts).
+ * their colours from the page's theme variables in such an effect (components/charts/use-chart.ts).
  */
 function ThemeReader({ seen }: { seen: string[] }) {
   const { resolvedTheme, setTheme } = useTheme();

@@ -1,8 +1,8 @@
-import { sql, type Selectable } from 'kysely';
-import type { Notification, NotificationList, NotificationType } from '@/domain/alerts/alerts.schema';
+import { sql } from 'kysely';
+import type { NotificationList, NotificationType } from '@/domain/alerts/alerts.schema';
+import { toNotificationDto } from '@/domain/alerts/notification-record';
 import type { Db, Trx } from '../../db/client';
-import type { NotificationsTable } from '../../db/schema';
-import { planDeliveries } from './deliveries.service';
+import { planDeliveries } from './deliveries';
 
 export interface NewNotification {
   userId: string;
@@ -39,18 +39,6 @@ export async function notifyMembers(trx: Trx, items: readonly NewNotification[],
   await planDeliveries(trx, created, now);
   // Wakes the alerts job (on commit) so the mail goes now, not at its next tick.
   if (created.length > 0) await sql`SELECT pg_notify('alert_queue', 'notification')`.execute(trx);
-}
-
-export function toNotificationDto(row: Selectable<NotificationsTable>): Notification {
-  return {
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    body: row.body,
-    url: row.url,
-    createdAt: row.created_at.toISOString(),
-    readAt: row.read_at?.toISOString() ?? null,
-  };
 }
 
 /** Takes back notifications whose source is gone (a deleted reply): their text must not outlive it. */

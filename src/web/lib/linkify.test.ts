@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { tokenizeComment } from './linkify';
+import { tokenizeLinks } from './linkify';
 
 const links = (text: string) =>
-  tokenizeComment(text)
+  tokenizeLinks(text)
     .filter((token) => token.type === 'link')
     .map((token) => [token.text, token.href]);
 
-describe('tokenizeComment', () => {
+describe('tokenizeLinks', () => {
   it('keeps the text as written, links included, in order', () => {
     const text = 'Read https://xrpl.org/docs, then (www.example.com/a).\nDone.';
-    expect(tokenizeComment(text)).toEqual([
+    expect(tokenizeLinks(text)).toEqual([
       { type: 'text', text: 'Read ' },
       { type: 'link', text: 'https://xrpl.org/docs', href: 'https://xrpl.org/docs' },
       { type: 'text', text: ', then (' },
@@ -17,7 +17,7 @@ describe('tokenizeComment', () => {
       { type: 'text', text: ').\nDone.' },
     ]);
     expect(
-      tokenizeComment(text)
+      tokenizeLinks(text)
         .map((token) => token.text)
         .join(''),
     ).toBe(text);
@@ -51,6 +51,6 @@ describe('tokenizeComment', () => {
 
   it('leaves markup as text', () => {
     const text = '<script>alert(1)</script><img src=x onerror=alert(1)>';
-    expect(tokenizeComment(text)).toEqual([{ type: 'text', text }]);
+    expect(tokenizeLinks(text)).toEqual([{ type: 'text', text }]);
   });
 });

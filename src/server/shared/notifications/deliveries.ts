@@ -6,9 +6,9 @@ import type { Db } from '../../db/client';
 import type { Database, UserPreferencesTable } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import type { Mailer, MailMessage } from '../../lib/mailer';
-import { alertsEmail, answerEmail } from './alerts.emails';
+import { alertsEmail, answerEmail } from './emails';
 import type { PushSender } from '../../lib/web-push';
-import { sendPush } from './push-delivery.service';
+import { sendPush } from './push-delivery';
 import { unsubscribeToken, type UnsubscribeCategory } from './unsubscribe';
 
 type Prefs = Selectable<UserPreferencesTable>;

@@ -1,5 +1,5 @@
 import type { SourceHealth } from '@/domain/sync/source-health';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
 
 /** A sync source's record (by api_type): its last good run, and since when it has been failing. */
 export async function sourceHealth(db: Db, apiType: string, fallbackName: string): Promise<SourceHealth> {

@@ -3,8 +3,8 @@ import { LineSeries, type IChartApi } from 'lightweight-charts';
 import { useEffect } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_BUCKETS } from '@/domain/market/history';
-import { stubCanvas } from '../../../../../tests/support/canvas';
-import { renderApp } from '../../../../../tests/support/render-app';
+import { stubCanvas } from '../../../../tests/support/canvas';
+import { renderApp } from '../../../../tests/support/render-app';
 import { chartTime, slotData, useChart, useSeriesData, type ChartHandle } from './use-chart';
 
 beforeEach(stubCanvas);

@@ -6,7 +6,7 @@ import {
   deviceTimeZone,
   type DateFormatter,
 } from '@/domain/format/dates';
-import { preferencesQuery } from '../api/preferences';
+import { preferencesQuery } from './preferences-query';
 import { useSession } from '@/web/lib/session';
 
 const DatesContext = createContext<DateFormatter | null>(null);

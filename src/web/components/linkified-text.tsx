@@ -1,13 +1,13 @@
-import { tokenizeComment } from '../lib/linkify';
+import { tokenizeLinks } from '@/web/lib/linkify';
 
 /**
- * A comment's plain text as written: its line breaks kept (pre-wrap), http(s) addresses as links that
- * open in a new tab and pass no ranking (`nofollow ugc`). Every piece is a React text node or an
- * anchor React builds, so markup in a comment is shown, never run. `dir="auto"`: a comment in Arabic
- * or Hebrew reads right to left.
+ * A member's plain text as written (a comment, a message to or from an analyst): its line breaks kept
+ * (pre-wrap), http(s) addresses as links that open in a new tab and pass no ranking (`nofollow ugc`).
+ * Every piece is a React text node or an anchor React builds, so markup in the text is shown, never
+ * run. `dir="auto"`: a text in Arabic or Hebrew reads right to left.
  */
-export function CommentText({ text }: { text: string }) {
-  const tokens = tokenizeComment(text);
+export function LinkifiedText({ text }: { text: string }) {
+  const tokens = tokenizeLinks(text);
   return (
     <div
       dir="auto"

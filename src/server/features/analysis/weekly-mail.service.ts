@@ -1,14 +1,14 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { sql } from 'kysely';
-import { windowSummary } from '../analysis';
+import { windowSummary } from './analysis.service';
 import { formatAmount, formatPercent, formatPrice } from '@/domain/format/format';
 import { timezones } from '@/domain/preferences/preferences.schema';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
-import { weeklySummaryEmail, type WeeklySummary } from './alerts.emails';
-import { unsubscribeToken } from './unsubscribe';
+import { weeklySummaryEmail, type WeeklySummary } from '../../shared/notifications/emails';
+import { unsubscribeToken } from '../../shared/notifications/unsubscribe';
 import { appRoutes } from '@/domain/routing/routes';
 import { isPremiumPlan } from '@/domain/plans/entitlements';
 

@@ -1,2 +1,0 @@
-/** What the jobs may use of the newsletter. */
-export { sendNewsletterSummaries } from './newsletter-weekly.service';

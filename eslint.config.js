@@ -282,7 +282,7 @@ export default tseslint.config(
   },
   {
     // The modules that are themselves loaded lazily (or run on their own thread) import them as usual.
-    files: ['src/server/features/billing/stripe-provider.ts', 'src/server/db/pglite-worker.ts'],
+    files: ['src/server/features/billing/stripe/stripe-provider.ts', 'src/server/db/pglite-worker.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

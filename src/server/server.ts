@@ -11,7 +11,7 @@ import { claimDataDir, type ControlSocket } from './lib/control-socket';
 import { createLogger, type Logger } from './lib/logger';
 import { startScheduler, type Scheduler } from './jobs/scheduler';
 import { startWhaleStream, type WhaleStream } from './jobs/whale-stream';
-import { billingModeNotice } from './features/billing/billing';
+import { billingModeNotice } from './features/billing/create-billing';
 import { closeFeedParser } from './features/news/parse-in-worker';
 import { closePasswordHashing } from './lib/password-hash';
 import { createRuntime } from './runtime';

@@ -11,12 +11,12 @@ import { subscriptionStatusSchema } from '@/domain/subscription/subscription.sch
 import { errorBody } from '../../lib/app-error';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context';
-import type { BillingDeps } from './billing';
+import type { BillingDeps } from './create-billing';
 import { enforceRateLimit, type RateRule } from '../../lib/rate-limit';
 import { createRouter, errorResponse, jsonContent } from '../../lib/router';
 import { requireViewer, viewerOf } from '../../lib/viewer';
-import { billingConfig } from './billing-provider.service';
-import { listInvoices, subscriptionStatus } from './billing-status.service';
+import { billingConfig } from './billing-config.service';
+import { listInvoices, subscriptionStatus } from './stored-subscriptions.service';
 import {
   billingSummary,
   openPortal,
@@ -173,7 +173,7 @@ export function createStripeWebhookRoutes(deps: BillingDeps) {
     if (!signature) return c.json(errorBody('bad_request', 'Missing Stripe-Signature header'), 400);
     const rawBody = await c.req.text();
     // Loaded already with Stripe's keys (createBilling); test mode never loads Stripe's SDK.
-    const { billingEventOf, verifiedWebhookEvent } = await import('./stripe-provider');
+    const { billingEventOf, verifiedWebhookEvent } = await import('./stripe/stripe-provider');
     const event = await verifiedWebhookEvent(stripe.client, rawBody, signature, stripe.webhookSecret);
     if ('refused' in event) {
       billing.logger.warn({ reason: event.refused }, 'stripe webhook refused');

@@ -20,8 +20,13 @@ import {
   subscriptionsOf,
   subscriptionStatus,
   timesOf,
-} from './billing-status.service';
-import type { BillingEvent, BillingProvider, InvoiceSnapshot, SubscriptionSnapshot } from './provider';
+} from './stored-subscriptions.service';
+import type {
+  BillingEvent,
+  BillingProvider,
+  InvoiceSnapshot,
+  SubscriptionSnapshot,
+} from './provider-contract';
 
 export interface BillingContext {
   db: Db;

@@ -11,10 +11,15 @@ import {
 const PRICE_TTL_MS = 10 * 60_000;
 /** After a failed read, how long before Stripe is asked again. */
 const PRICE_RETRY_MS = 60_000;
-import type { Db } from '../../db/client';
-import type { Logger } from '../../lib/logger';
-import type { BillingEvent, BillingProvider, InvoiceSnapshot, SubscriptionSnapshot } from './provider';
-import { rememberedStripePrice, rememberStripePrice } from './stripe-provider.service';
+import type { Db } from '../../../db/client';
+import type { Logger } from '../../../lib/logger';
+import type {
+  BillingEvent,
+  BillingProvider,
+  InvoiceSnapshot,
+  SubscriptionSnapshot,
+} from '../provider-contract';
+import { rememberedStripePrice, rememberStripePrice } from './stripe-price.service';
 
 /** The price we create when STRIPE_PRICE_ID is not set, found again by this lookup key. */
 export const PREMIUM_LOOKUP_KEY = 'xrp_research_premium_monthly';

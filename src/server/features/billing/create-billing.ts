@@ -5,7 +5,7 @@ import type { Logger } from '../../lib/logger';
 import type { AppDeps } from '../../lib/context';
 import type { Mailer } from '../../lib/mailer';
 import { processBillingEvent, type BillingContext } from './billing.service';
-import { createTestProvider, type TestBillingProvider } from './test-provider';
+import { createTestProvider, type TestBillingProvider } from './test-mode/test-provider';
 
 /** Billing as the app uses it: Stripe when its keys are set, else the labelled local test mode. */
 export interface Billing extends BillingContext {
@@ -34,7 +34,7 @@ export async function createBilling(deps: {
   const logger = deps.logger.child({ module: 'billing' });
   const base = { db, mailer, logger, publicUrl: env.PUBLIC_URL };
   if (env.STRIPE_SECRET_KEY) {
-    const { createStripeProvider } = await import('./stripe-provider');
+    const { createStripeProvider } = await import('./stripe/stripe-provider');
     const provider = createStripeProvider(
       {
         secretKey: env.STRIPE_SECRET_KEY,

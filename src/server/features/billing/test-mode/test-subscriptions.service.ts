@@ -1,6 +1,6 @@
 import { addBillingMonth } from '@/domain/billing/billing';
-import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
 
 /** The SQL of test-provider.ts: the test mode's own checkout sessions and subscriptions. */
 

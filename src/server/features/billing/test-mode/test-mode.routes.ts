@@ -2,12 +2,12 @@ import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { billingInvoiceSchema, billingSummarySchema } from '@/domain/billing/billing';
-import { AppError } from '../../lib/app-error';
-import type { AppEnv } from '../../lib/context';
-import type { BillingDeps } from './billing';
-import { createRouter, errorResponse, jsonContent } from '../../lib/router';
-import { requireViewer, viewerOf } from '../../lib/viewer';
-import { billingPage } from './billing.service';
+import { AppError } from '../../../lib/app-error';
+import type { AppEnv } from '../../../lib/context';
+import type { BillingDeps } from '../create-billing';
+import { createRouter, errorResponse, jsonContent } from '../../../lib/router';
+import { requireViewer, viewerOf } from '../../../lib/viewer';
+import { billingPage } from '../billing.service';
 import type { TestBillingProvider } from './test-provider';
 
 const checkoutViewSchema = z

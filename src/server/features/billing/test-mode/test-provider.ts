@@ -5,9 +5,14 @@ import {
   PREMIUM_CURRENCY,
   PREMIUM_PRICE_CENTS,
 } from '@/domain/billing/billing';
-import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import type { BillingEvent, BillingProvider, InvoiceSnapshot, SubscriptionSnapshot } from './provider';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import type {
+  BillingEvent,
+  BillingProvider,
+  InvoiceSnapshot,
+  SubscriptionSnapshot,
+} from '../provider-contract';
 import {
   cancelTestSubscriptionNow,
   completeTestCheckout,
@@ -24,7 +29,7 @@ import {
   testSubscriptionsOf,
   testSubscriptionsOfCustomer,
   type TestSubscriptionRow,
-} from './test-provider.service';
+} from './test-subscriptions.service';
 
 /**
  * The test-mode provider: what Stripe would do, done locally, with no card and no network. Its checkout

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/support/test-app';
+import { createTestApp } from '../../../../../tests/support/test-app';
 
 /** NODE_ENV=production without Stripe keys: test mode gives Premium away, so it runs only when asked for. */
 describe('test-mode billing under NODE_ENV=production', () => {

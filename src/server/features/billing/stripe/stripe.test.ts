@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../../../../tests/support/fake-stripe';
-import { startTestSmtp, type TestSmtp } from '../../../../tests/support/smtp';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../../tests/support/test-app';
+import { startFakeStripe, type FakeStripe } from '../../../../../tests/support/fake-stripe';
+import { startTestSmtp, type TestSmtp } from '../../../../../tests/support/smtp';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../../../tests/support/test-app';
 import type { BillingInvoice } from '@/domain/billing/billing';
 import type { SubscriptionStatus } from '@/domain/subscription/subscription.schema';
 import { PREMIUM_LOOKUP_KEY } from './stripe-provider';

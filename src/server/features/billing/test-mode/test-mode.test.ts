@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestSmtp } from '../../../../tests/support/smtp';
-import { useTestAppWithSmtp } from '../../../../tests/support/test-app-with-smtp';
+import type { TestSmtp } from '../../../../../tests/support/smtp';
+import { useTestAppWithSmtp } from '../../../../../tests/support/test-app-with-smtp';
 import type { BillingInvoice, BillingSummary } from '@/domain/billing/billing';
 import type { SubscriptionStatus } from '@/domain/subscription/subscription.schema';
-import { TEST_PASSWORD, type TestApp } from '../../../../tests/support/test-app';
+import { TEST_PASSWORD, type TestApp } from '../../../../../tests/support/test-app';
 
 /** Without Stripe keys (the embedded default): the labelled local test-mode provider, same rules. */
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../../../db/client';
 
 /** The SQL of stripe-provider.ts: the id of the price we created, remembered across restarts. */
 

@@ -13,6 +13,8 @@ export default defineConfig({
     // server tests wait on sockets, timers and PostgreSQL much of their time, so one worker more than
     // the cores keeps both busy (ADR 0067).
     maxWorkers: os.availableParallelism() + 1,
+    // TEST_PASSWORD's hash, made once for the run instead of once per test file.
+    globalSetup: ['tests/support/password-hash-setup.ts'],
     projects: [
       {
         extends: true,

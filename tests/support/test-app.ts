@@ -16,7 +16,9 @@ import type { JobContext } from '../../src/server/jobs/job';
 import type { RunOutcome } from '../../src/server/jobs/runner';
 import { createTestDatabase } from './test-db';
 
-export const TEST_PASSWORD = 'Correct-Horse-9';
+import { TEST_PASSWORD, TEST_PASSWORD_HASH_VAR } from './test-password';
+
+export { TEST_PASSWORD };
 
 export interface TestApp extends Runtime {
   env: Env;
@@ -87,10 +89,15 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 let counter = 0;
 
 /**
- * TEST_PASSWORD's stored hash, made once per test process: a hash costs a core about a tenth of a
- * second, and the users of a test file all share the password.
+ * TEST_PASSWORD's stored hash: the one the run's global setup made (password-hash-setup.ts), else
+ * made once per process (a hash costs a core about a tenth of a second, and starts the hashing
+ * threads); the users of a test all share the password.
  */
 let testPasswordHash: Promise<string> | undefined;
+const storedTestPasswordHash = () => {
+  const made = process.env[TEST_PASSWORD_HASH_VAR];
+  return made ? Promise.resolve(made) : hashPassword(TEST_PASSWORD);
+};
 
 /** The cookies a response sets, as a Cookie header value. */
 export function cookieOf(response: Response): string {
@@ -154,7 +161,7 @@ export async function createTestApp(
         role: userOptions.role,
         plan: userOptions.plan,
       },
-      () => (testPasswordHash ??= hashPassword(TEST_PASSWORD)),
+      () => (testPasswordHash ??= storedTestPasswordHash()),
     );
     // The session and its signed cookie as better-auth's sign-in makes them, without the hash that
     // checking the password costs.

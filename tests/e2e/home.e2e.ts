@@ -13,6 +13,8 @@ test.describe('home page', () => {
     await expect(item).toContainText(/XRP [+-]?\d+\.\d{2}% in 24h\s*\$\d+\.\d{4} · /);
     await expect(item).toContainText(/(under a minute|\d+ min) ago/);
     await expect(page.getByText('$0.6542')).toHaveCount(0);
+    // The dots show once a second item has loaded (the Fear & Greed reading may come after the price).
+    await expect(dots.nth(1)).toBeVisible();
     const count = await dots.count();
     expect(count).toBeGreaterThanOrEqual(2);
     await expect(dots.nth(0)).toHaveAttribute('aria-pressed', 'true');

@@ -51,10 +51,17 @@ export interface ExchangeReservesTable {
   accounts: number;
 }
 
+/** Ledgers read (stream, catch-up, backfill), as ranges joined as they grow (migration 0033). */
+export interface LedgerScanRangesTable {
+  first_ledger: number;
+  last_ledger: number;
+}
+
 /** The tables of this file, as the Database interface (schema.ts) includes them. */
 export interface KnownAccountsTables {
   known_accounts: KnownAccountsTable;
   exchange_payments: ExchangePaymentsTable;
   exchange_flow_hourly: ExchangeFlowHourlyTable;
   exchange_reserves: ExchangeReservesTable;
+  ledger_scan_ranges: LedgerScanRangesTable;
 }

@@ -6,12 +6,20 @@ import { markTouched } from '../features/portfolio';
 import { storeLedgerPayments } from '../features/whales';
 import { readLedger } from '../upstreams/xrpl';
 
+/** What reading one ledger stored. */
+export interface LedgerScan {
+  /** New whale payments and new payments onto or off named exchanges (already stored: not counted). */
+  whales: number;
+  exchangePayments: number;
+  closeTime: Date;
+}
+
 /**
- * One validated ledger, as the live stream and the catch-up job both read it: its whale payments
- * and the payments onto and off named exchanges are stored, and the watched accounts it touched are
- * read again now rather than at their next quarter hour. Returns how many whale payments were new.
+ * One validated ledger, as the live stream and the catch-up read it: its whale payments and the
+ * payments onto and off named exchanges are stored, the ledger is recorded as read, and the watched
+ * accounts it touched are read again now rather than at their next quarter hour.
  */
-export async function scanLedger(db: Db, client: Client, ledgerIndex: number): Promise<number> {
+export async function scanLedger(db: Db, client: Client, ledgerIndex: number): Promise<LedgerScan> {
   const { transactions, closeTime } = await readLedger(client, ledgerIndex);
   const stored = await storeLedgerPayments(
     db,
@@ -19,5 +27,5 @@ export async function scanLedger(db: Db, client: Client, ledgerIndex: number): P
     extractXrpPayments(transactions, { ledgerIndex, closeTime }),
   );
   await markTouched(db, touchedAccounts(transactions as AccountTxEntry[]));
-  return stored.whales;
+  return { ...stored, closeTime };
 }

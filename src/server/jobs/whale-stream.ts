@@ -10,7 +10,10 @@ import { connectXrpl, disconnectXrpl } from '../upstreams/xrpl';
 import { scanLedger } from './ledger-scan';
 import { processId, type RunnerDeps } from './runner';
 
-/** A gap this small after a reconnect is filled at once; a larger one is left to the catch-up job. */
+/**
+ * A gap this small after a reconnect is filled at once; a larger one is left to the catch-up job,
+ * which reads what the last day lacks.
+ */
 const MAX_INLINE_GAP = 50;
 
 export interface WhaleStreamOptions {
@@ -68,7 +71,7 @@ export function startWhaleStream(deps: RunnerDeps, overrides: Partial<WhaleStrea
     const from = last !== null && index - last > 1 && index - last <= MAX_INLINE_GAP ? last + 1 : index;
     for (let ledger = from; ledger <= index; ledger += 1) {
       if (!client || stopped) return;
-      const stored = await scanLedger(deps.db, client, ledger);
+      const { whales: stored } = await scanLedger(deps.db, client, ledger);
       if (stored > 0) log.info({ ledger, stored }, 'whale payments stored');
     }
     await recordStreamLedger(deps.db, index);

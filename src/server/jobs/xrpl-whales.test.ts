@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRippled, type FakeRippled } from '../../../tests/support/fake-rippled';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { fixture } from '../../../tests/support/upstream-fixtures';
+import { storeLedgerPayments } from '../features/whales';
 import { createLogger } from '../lib/logger';
 import { runSourceById } from './control';
 import type { RunnerDeps } from './runner';
@@ -75,6 +76,21 @@ describe('XRPL whale catch-up', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(count.n).toBe(3);
+  });
+
+  it('reads a gap the live stream left, not only the ledgers after the last one read', async () => {
+    const id = await whaleSource();
+    for (let index = FIXTURE_LEDGER + 2; index <= FIXTURE_LEDGER + 70; index += 1)
+      rippled.addLedger(index, []);
+    rippled.addLedger(FIXTURE_LEDGER + 71, []);
+    // The stream came back at the last ledger after missing more than it fills at once.
+    await storeLedgerPayments(app.handle.db, FIXTURE_LEDGER + 71, []);
+    const gap = await runSourceById(runner, id, 'manual');
+    expect(gap.status !== 'skipped' && gap.log.details).toBe(
+      `Scanned ledgers ${FIXTURE_LEDGER + 2}–${FIXTURE_LEDGER + 70} (69); 0 whale payments`,
+    );
+    const next = await runSourceById(runner, id, 'manual');
+    expect(next.status !== 'skipped' && next.log.details).toBe(`Up to date at ledger ${FIXTURE_LEDGER + 71}`);
   });
 
   it('fails cleanly, writing nothing, when no XRPL server answers', async () => {

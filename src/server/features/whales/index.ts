@@ -8,5 +8,6 @@ export {
 } from './exchange-flows.service';
 export { exchangeAccounts, storeReserves, type ReserveReading } from './exchange-reserves.service';
 export { lastScannedLedger, storeLedgerPayments } from './whale-store.service';
+export { firstScannedLedger, unscannedLedgers } from './ledger-scans.service';
 export { getWhaleStats, listWhaleTransactions, readWhaleTransaction } from './whales.service';
 export { holdStreamLease, recordStreamLedger, releaseStreamLease, streamState } from './stream-state.service';

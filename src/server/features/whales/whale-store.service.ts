@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { whalePaymentsOf, type WhalePayment } from '@/domain/whales/ledger';
 import type { Db } from '../../db/client';
 import { storeExchangePayments } from './exchange-flows.service';
+import { recordScannedLedger } from './ledger-scans.service';
 
 const LAST_LEDGER_KEY = 'xrpl_last_ledger';
 
@@ -16,7 +17,8 @@ export async function lastScannedLedger(db: Db): Promise<number | null> {
 
 /**
  * Stores what one ledger's XRP payments tell — its whale payments, and those with a named exchange
- * on a side with the exchanges' hourly flows — and moves the scan mark, in one transaction: a crash
+ * on a side with the exchanges' hourly flows — moves the scan mark and records the ledger as read, in
+ * one transaction: a crash
  * leaves the ledger either fully recorded or not at all. Payments already stored (by hash) are
  * skipped. Returns how many whale and exchange payments were new.
  */
@@ -55,6 +57,7 @@ export async function storeLedgerPayments(
       ON CONFLICT (key) DO UPDATE SET value = greatest(sync_state.value::bigint, excluded.value::bigint)::text, updated_at = now()`.execute(
       trx,
     );
+    await recordScannedLedger(trx, ledgerIndex);
     return { whales: inserted, exchangePayments };
   });
 }

@@ -19,6 +19,7 @@ import { createNewsletterRoutes } from './features/newsletter/newsletter.routes'
 import { createPreferencesRoutes } from './features/preferences/preferences.routes';
 import { createSessionRoutes } from './features/session/session.routes';
 import { createSyncRoutes } from './features/sync/sync.routes';
+import { createLedgerBackfillRoutes } from './features/whales/ledger-backfill.routes';
 import { createWhaleRoutes } from './features/whales/whales.routes';
 import { AppError, errorBody } from './lib/app-error';
 import { limitRequestBody } from './lib/body-limit';
@@ -63,6 +64,7 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createMarketRoutes(deps))
     .route('/', createSyncRoutes(deps))
     .route('/', createWhaleRoutes(deps))
+    .route('/', createLedgerBackfillRoutes(deps))
     .route('/', createDominoRoutes(deps))
     .route('/', createDominoAdminRoutes(deps))
     .route('/', createKnownAccountsAdminRoutes(deps))

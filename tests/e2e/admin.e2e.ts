@@ -352,3 +352,35 @@ test.describe('admin dashboard', () => {
     }
   });
 });
+
+test.describe('admin dashboard, ledger backfill', () => {
+  test('an admin asks for past ledgers to be read, sees it wait for its run, and cancels it', async ({
+    page,
+    signInAs,
+  }) => {
+    // The run itself reads the shared fake ledger, which other journeys count on being unread until
+    // they sync it; the server tests read a backfill's ledgers. Here: asking, its state, cancelling.
+    await asAdmin(page, signInAs, 'light');
+    await page.goto('/admin?tab=api');
+    const panel = page.getByTestId('ledger-backfill');
+    await expect(panel).toContainText('At most 30 days back');
+    const days = panel.getByLabel('Days back (1–30)');
+    await expect(days).toHaveValue('7');
+    await days.fill('60');
+    await panel.getByRole('button', { name: 'Start backfill' }).click();
+    await expect(panel.getByText('A backfill reads at most 30 days back')).toBeVisible();
+    await expect(days).toHaveValue('60');
+    await days.fill('2');
+    await panel.getByRole('button', { name: 'Start backfill' }).click();
+    await toast(page, 'Backfill of 2 days started: it reads in the background');
+    await expect(panel).toContainText('Running');
+    await expect(panel).toContainText('Waiting for its first run');
+    await expect(panel.getByRole('button', { name: 'Start backfill' })).toBeDisabled();
+    await expect(page.getByTestId('api-source').filter({ hasText: 'XRPL Ledger Backfill' })).toBeVisible();
+
+    await panel.getByRole('button', { name: 'Cancel backfill' }).click();
+    await toast(page, 'Backfill cancelled: what it read stays');
+    await expect(panel).toContainText('Cancelled by an admin');
+    await expect(panel.getByRole('button', { name: 'Start backfill' })).toBeEnabled();
+  });
+});

@@ -32,6 +32,8 @@ export interface FakeRippled {
   url: string;
   addLedger(index: number, transactions: unknown[], closeTimeIso?: string): void;
   closeLedger(index: number): void;
+  /** Drops a ledger, as a server that lost it (or a fallback with less history) lacks it. */
+  forgetLedger(index: number): void;
   /** Funds (or replaces) an account. */
   setAccount(address: string, account: Partial<FakeAccount> & { balanceDrops: bigint }): void;
   account(address: string): FakeAccount | undefined;
@@ -88,6 +90,14 @@ export async function startFakeRippled(): Promise<FakeRippled> {
   const requests: FakeRippled['requests'] = [];
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   const validated = () => Math.max(0, ...ledgers.keys());
+  /** As rippled says it: the unbroken run of ledgers it holds up to the validated one. */
+  const completeLedgers = () => {
+    const last = validated();
+    if (!ledgers.has(last)) return 'empty';
+    let first = last;
+    while (ledgers.has(first - 1)) first -= 1;
+    return `${first}-${last}`;
+  };
   let hangingUp = false;
   const accounts = new Map<string, FakeAccount>();
   const pools = new Map<string, { xrpDrops: bigint; tokenValue: string }>();
@@ -160,6 +170,7 @@ export async function startFakeRippled(): Promise<FakeRippled> {
         reply({
           info: {
             build_version: '2.3.0-fake',
+            complete_ledgers: completeLedgers(),
             network_id: 0,
             validated_ledger: {
               seq: validated(),
@@ -191,7 +202,7 @@ export async function startFakeRippled(): Promise<FakeRippled> {
         reply({
           state: {
             build_version: '2.4.0-fake',
-            complete_ledgers: `1-${validated()}`,
+            complete_ledgers: completeLedgers(),
             server_state: 'full',
             validated_ledger: {
               base_fee: 10,
@@ -333,6 +344,7 @@ export async function startFakeRippled(): Promise<FakeRippled> {
     requests,
     addLedger: (index, transactions, closeTimeIso = new Date().toISOString()) =>
       ledgers.set(index, { transactions, closeTimeIso }),
+    forgetLedger: (index) => ledgers.delete(index),
     closeLedger: (index) => {
       const message = JSON.stringify(closedMessage(index));
       for (const socket of subscribers) socket.send(message);

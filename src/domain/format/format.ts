@@ -91,5 +91,10 @@ export function formatExcerpt(text: string, length = EXCERPT_LENGTH): string {
 
 /** "1 item", "2 items", "0 items": a count with its noun in the right number. */
 export function formatCountOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+  return `${formatInteger(count)} ${count === 1 ? singular : plural}`;
+}
+
+/** "24,000": a whole number with thousands separators. */
+export function formatInteger(value: number): string {
+  return value.toLocaleString('en-US');
 }

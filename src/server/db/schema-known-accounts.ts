@@ -1,5 +1,5 @@
 import type { AccountCategory, AccountOrigin } from '@/domain/known-accounts/known-accounts.schema';
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Numeric, NullableTimestamp, RequiredTimestamp, Timestamp } from './columns';
 
 /** The registry of known accounts: who owns an address, what it is, and where the name comes from. */
@@ -57,6 +57,26 @@ export interface LedgerScanRangesTable {
   last_ledger: number;
 }
 
+/** An admin's request to read past ledgers, and its progress (migration 0034). */
+export interface LedgerBackfillsTable {
+  id: Generated<string>;
+  days: number;
+  status: 'running' | 'done' | 'cancelled';
+  from_ledger: number | null;
+  to_ledger: number | null;
+  ledgers_total: number | null;
+  ledgers_scanned: Generated<number>;
+  whale_payments: Generated<number>;
+  exchange_payments: Generated<number>;
+  oldest_ledger: number | null;
+  oldest_closed_at: NullableTimestamp;
+  note: string | null;
+  requested_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
 /** The tables of this file, as the Database interface (schema.ts) includes them. */
 export interface KnownAccountsTables {
   known_accounts: KnownAccountsTable;
@@ -64,4 +84,5 @@ export interface KnownAccountsTables {
   exchange_flow_hourly: ExchangeFlowHourlyTable;
   exchange_reserves: ExchangeReservesTable;
   ledger_scan_ranges: LedgerScanRangesTable;
+  ledger_backfills: LedgerBackfillsTable;
 }

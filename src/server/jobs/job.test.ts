@@ -253,6 +253,7 @@ describe('background tasks', () => {
       'market-metrics',
       'fear-greed',
       'xrpl-whales',
+      'xrpl-backfill',
       'xrpl-reserves',
       'xrpscan-names',
       'news',

@@ -34,6 +34,8 @@ export interface SyncResult {
   recordsProcessed: number;
   /** Shown with the sync log: which provider answered, what was backfilled. */
   details?: string;
+  /** Work is left that the next scheduler pass should take up, not the source's next due time. */
+  moreToDo?: boolean;
 }
 
 /**

@@ -15,17 +15,23 @@ export interface LedgerScan {
 }
 
 /**
- * One validated ledger, as the live stream and the catch-up read it: its whale payments and the
- * payments onto and off named exchanges are stored, the ledger is recorded as read, and the watched
- * accounts it touched are read again now rather than at their next quarter hour.
+ * One validated ledger, as the live stream, the catch-up and a backfill read it: its whale payments
+ * and the payments onto and off named exchanges are stored, the ledger is recorded as read, and
+ * (unless `past`: a backfill's old ledger says nothing about balances now) the watched accounts it
+ * touched are read again now rather than at their next quarter hour.
  */
-export async function scanLedger(db: Db, client: Client, ledgerIndex: number): Promise<LedgerScan> {
+export async function scanLedger(
+  db: Db,
+  client: Client,
+  ledgerIndex: number,
+  { past = false }: { past?: boolean } = {},
+): Promise<LedgerScan> {
   const { transactions, closeTime } = await readLedger(client, ledgerIndex);
   const stored = await storeLedgerPayments(
     db,
     ledgerIndex,
     extractXrpPayments(transactions, { ledgerIndex, closeTime }),
   );
-  await markTouched(db, touchedAccounts(transactions as AccountTxEntry[]));
+  if (!past) await markTouched(db, touchedAccounts(transactions as AccountTxEntry[]));
   return { ...stored, closeTime };
 }

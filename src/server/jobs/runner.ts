@@ -111,7 +111,13 @@ export async function runSource(
   const log = await startSyncLog(db, leased.name, syncType);
   const sourceLogger = logger.child({ source: leased.name, syncType, logId: log.id });
 
-  let outcome: { status: 'success' | 'error'; records: number; details: string | null; error: string | null };
+  let outcome: {
+    status: 'success' | 'error';
+    records: number;
+    details: string | null;
+    error: string | null;
+    moreToDo?: boolean;
+  };
   const heartbeat = holdLease(deps, sourceId, leaseSeconds);
   try {
     if (!sync) throw new Error(`Unsupported API type: ${leased.api_type}`);
@@ -121,6 +127,7 @@ export async function runSource(
       records: result.recordsProcessed,
       details: result.details ?? null,
       error: null,
+      moreToDo: result.moreToDo,
     };
     sourceLogger.info({ records: result.recordsProcessed, details: result.details }, 'sync succeeded');
   } catch (error) {

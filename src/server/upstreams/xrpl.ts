@@ -64,6 +64,19 @@ export async function validatedLedgerIndex(client: Client): Promise<number> {
   return (await validatedLedger(client)).index;
 }
 
+/**
+ * The server's validated ledger and `complete_ledgers`, the ledgers it can answer for ("32570-99100124";
+ * several runs when it has holes; "empty" while it syncs).
+ */
+export async function serverHistory(client: Client): Promise<{ validated: number; completeLedgers: string }> {
+  const response = await client.request({ command: 'server_info' });
+  const info = response.result.info as { validated_ledger?: { seq: number }; complete_ledgers?: string };
+  return {
+    validated: info.validated_ledger?.seq ?? (await validatedLedgerIndex(client)),
+    completeLedgers: info.complete_ledgers ?? '',
+  };
+}
+
 /** The latest validated ledger's index and when it closed (its header alone). */
 export async function validatedLedger(client: Client): Promise<{ index: number; closedAt: Date }> {
   const response = await client.request({ command: 'ledger', ledger_index: 'validated' });

@@ -70,6 +70,8 @@ export interface SyncOutcome {
   details: string | null;
   error: string | null;
   durationMs: number;
+  /** A successful run that left work: due again at once rather than after the source's frequency. */
+  moreToDo?: boolean;
 }
 
 /**
@@ -100,7 +102,10 @@ export async function finishSync(
       .updateTable('api_sources')
       .set((eb) => ({
         last_sync_at: new Date(),
-        next_sync_at: sql`now() + make_interval(mins => ${source.sync_frequency_minutes})`,
+        next_sync_at:
+          outcome.status === 'success' && outcome.moreToDo
+            ? sql`now()`
+            : sql`now() + make_interval(mins => ${source.sync_frequency_minutes})`,
         total_requests: eb('total_requests', '+', 1),
         success_count: outcome.status === 'success' ? eb('success_count', '+', 1) : eb.ref('success_count'),
         error_count: outcome.status === 'error' ? eb('error_count', '+', 1) : eb.ref('error_count'),
@@ -218,6 +223,8 @@ export interface JobRunOutcome {
   details: string | null;
   error: string | null;
   durationMs: number;
+  /** A successful run that left work: due again at once rather than after the source's frequency. */
+  moreToDo?: boolean;
 }
 
 /** Records a job's run and its next time, and frees its lease. */

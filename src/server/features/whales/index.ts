@@ -9,5 +9,13 @@ export {
 export { exchangeAccounts, storeReserves, type ReserveReading } from './exchange-reserves.service';
 export { lastScannedLedger, storeLedgerPayments } from './whale-store.service';
 export { firstScannedLedger, unscannedLedgers } from './ledger-scans.service';
+export {
+  addBackfillProgress,
+  BACKFILL_API_TYPE,
+  finishBackfill,
+  runningBackfill,
+  setBackfillWindow,
+  type BackfillProgress,
+} from './ledger-backfill.service';
 export { getWhaleStats, listWhaleTransactions, readWhaleTransaction } from './whales.service';
 export { holdStreamLease, recordStreamLedger, releaseStreamLease, streamState } from './stream-state.service';

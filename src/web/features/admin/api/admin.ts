@@ -102,6 +102,12 @@ export const syncLogsQuery = queryOptions({
   queryKey: adminKeys.syncLogs,
   queryFn: () => unwrap(api.admin['sync-logs'].$get()),
 });
+/** The latest ledger backfill, read again every 5 s while it runs. */
+export const backfillQuery = queryOptions({
+  queryKey: ['admin', 'ledger-backfill'],
+  queryFn: () => unwrap(api.admin['ledger-backfill'].$get()),
+  refetchInterval: (query) => (query.state.data?.backfill?.status === 'running' ? 5_000 : false),
+});
 export const adminDominoQuery = queryOptions({
   queryKey: adminKeys.domino,
   queryFn: () => unwrap(api.admin['domino-events'].$get()),
@@ -214,6 +220,23 @@ export const useCleanupSyncs = () =>
     success: (result) => `Cleaned up ${result.cleanedCount} stuck sync logs`,
     failure: 'Failed to cleanup stuck syncs',
     refresh: [adminKeys.syncLogs, adminKeys.sources],
+  });
+
+export const useStartBackfill = () =>
+  useAdminMutation({
+    run: ({ days }: { days: number }) => unwrap(api.admin['ledger-backfill'].$post({ json: { days } })),
+    success: (backfill) =>
+      `Backfill of ${backfill.days} ${backfill.days === 1 ? 'day' : 'days'} started: it reads in the background`,
+    failure: 'Failed to start the backfill',
+    refresh: [backfillQuery.queryKey, adminKeys.sources],
+  });
+
+export const useCancelBackfill = () =>
+  useAdminMutation({
+    run: () => unwrap(api.admin['ledger-backfill'].cancel.$post()),
+    success: 'Backfill cancelled: what it read stays',
+    failure: 'Failed to cancel the backfill',
+    refresh: [backfillQuery.queryKey],
   });
 
 export const useSaveDominoEvent = () =>

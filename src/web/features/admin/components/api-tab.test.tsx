@@ -23,6 +23,9 @@ const source: ApiSourceDto = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
+// The API Sources tab opens with the ledger backfill's panel: none was asked for.
+const noBackfill = { 'GET /api/admin/ledger-backfill': { backfill: null } };
+
 const patches = (requests: string[]) => requests.filter((request) => request.startsWith('PATCH'));
 
 async function saveFrequency(value: string) {
@@ -35,7 +38,7 @@ async function saveFrequency(value: string) {
 
 describe('ApiTab sync frequency', () => {
   it('refuses less than 5 minutes before sending anything, and keeps what was typed', async () => {
-    const view = renderApp(<ApiTab />, { api: { 'GET /api/admin/sources': [source] } });
+    const view = renderApp(<ApiTab />, { api: { ...noBackfill, 'GET /api/admin/sources': [source] } });
     const input = await saveFrequency('3');
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
     expect(problemAt(input)).toBe('Minimum sync frequency is 5 minutes');
@@ -46,6 +49,7 @@ describe('ApiTab sync frequency', () => {
   it("shows the server's refusal in the form and keeps the value", async () => {
     const view = renderApp(<ApiTab />, {
       api: {
+        ...noBackfill,
         'GET /api/admin/sources': [source],
         'PATCH /api/admin/sources/coingecko': {
           status: 404,
@@ -63,6 +67,7 @@ describe('ApiTab sync frequency', () => {
     const sent = bodies();
     renderApp(<ApiTab />, {
       api: {
+        ...noBackfill,
         'GET /api/admin/sources': [source],
         'PATCH /api/admin/sources/coingecko': (request: Request) => {
           sent.record(request);
@@ -91,7 +96,7 @@ describe('ApiTab source cards', () => {
         at: '2025-01-02T03:04:05.000Z',
       },
     };
-    renderApp(<ApiTab />, { api: { 'GET /api/admin/sources': [source, failing] } });
+    renderApp(<ApiTab />, { api: { ...noBackfill, 'GET /api/admin/sources': [source, failing] } });
     const [healthy, broken] = await screen.findAllByTestId('api-source');
     expect(within(broken!).getByTestId('last-error').textContent).toMatch(
       /^Last error \(.+\): HTTP 429 Too Many Requests from min-api\.cryptocompare\.com$/,
@@ -121,7 +126,7 @@ describe('ApiTab sync logs', () => {
       details: null,
     };
     renderApp(<ApiTab />, {
-      api: { 'GET /api/admin/sources': [source], 'GET /api/admin/sync-logs': [log, failed] },
+      api: { ...noBackfill, 'GET /api/admin/sources': [source], 'GET /api/admin/sync-logs': [log, failed] },
     });
     const tab = screen.getByRole('tab', { name: 'Sync Logs' });
     fireEvent.mouseDown(tab, { button: 0 });

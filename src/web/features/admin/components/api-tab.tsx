@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { Input } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
+import { BackfillPanel } from './backfill-panel';
 import { TasksPanel } from './tasks-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { cn } from '@/web/lib/cn';
@@ -217,7 +218,10 @@ function SyncLogsPanel() {
   );
 }
 
-/** Admin → API Management: sub-tabs API Sources and Sync Logs, both live, and the tasks. */
+/**
+ * Admin → API Management: sub-tabs API Sources (with the ledger backfill) and Sync Logs, both live,
+ * and the tasks.
+ */
 export function ApiTab() {
   return (
     <Tabs defaultValue="sources">
@@ -226,7 +230,8 @@ export function ApiTab() {
         <TabsTrigger value="logs">Sync Logs</TabsTrigger>
         <TabsTrigger value="tasks">Background Tasks</TabsTrigger>
       </TabsList>
-      <TabsContent value="sources">
+      <TabsContent value="sources" className="flex flex-col gap-4">
+        <BackfillPanel />
         <SourcesPanel />
       </TabsContent>
       <TabsContent value="logs">

@@ -81,8 +81,11 @@ export interface LoadResult {
   seconds: number;
   elapsed: number;
   stats: Map<Kind, Stats>;
-  /** The home visit's four requests apart: which of them makes a slow visit. */
-  homeParts: Map<string, number[]>;
+  /**
+   * The requests of a home visit and of a whale page visit apart ("home:page", "whales:flows"):
+   * which of them makes a slow visit, and each whale endpoint's own figures.
+   */
+  parts: Map<string, number[]>;
   errorSamples: string[];
 }
 
@@ -99,14 +102,21 @@ export interface LoadSummary {
   throughput: number;
 }
 
-const partOf = (pathname: string) =>
-  pathname === '/'
-    ? 'page'
-    : pathname.startsWith('/api/market/metrics')
-      ? 'metrics'
-      : pathname.startsWith('/api/market/fear')
-        ? 'fear-greed'
-        : 'script';
+/** The part of a visit a request is: its row in the table under its kind. */
+const partOf = (kind: Kind, pathname: string): string | null => {
+  if (kind === 'home') {
+    if (pathname === '/') return 'home:page';
+    if (pathname.startsWith('/api/market/metrics')) return 'home:metrics';
+    if (pathname.startsWith('/api/market/fear')) return 'home:fear-greed';
+    return 'home:script';
+  }
+  if (kind === 'whales') {
+    if (pathname.startsWith('/api/flows/exchanges')) return 'whales:flows';
+    if (pathname.startsWith('/api/flows/reserves')) return 'whales:reserves';
+    return 'whales:history';
+  }
+  return null;
+};
 
 /** Seeds `members` Premium members (load0… with one password), the articles, metrics and index. */
 export async function seedLoad(handle: DatabaseHandle, members: number): Promise<void> {
@@ -266,8 +276,16 @@ export async function runMembers(
     ]),
   );
   const errorSamples: string[] = [];
-  const homeParts = new Map<string, number[]>(
-    ['page', 'script', 'metrics', 'fear-greed'].map((part) => [part, []]),
+  const parts = new Map<string, number[]>(
+    [
+      'home:page',
+      'home:script',
+      'home:metrics',
+      'home:fear-greed',
+      'whales:flows',
+      'whales:reserves',
+      'whales:history',
+    ].map((part) => [part, []]),
   );
   const runStart = performance.now();
   const fail = (kind: Kind, message: string, dropped = false) => {
@@ -328,7 +346,8 @@ export async function runMembers(
           return null;
         }
         admitted(kind, took);
-        if (kind === 'home') homeParts.get(partOf(pathname))!.push(took);
+        const part = partOf(kind, pathname);
+        if (part) parts.get(part)!.push(took);
         if (response.statusCode !== expected)
           fail(kind, `${pathname} answered ${response.statusCode}: ${body.toString('utf8').slice(0, 120)}`);
         return response;
@@ -444,7 +463,7 @@ export async function runMembers(
 
   await Promise.all(cookies.map((cookie, index) => user(index, cookie)));
   const elapsed = (performance.now() - runStart) / 1000;
-  return { vus: cookies.length, seconds, elapsed, stats, homeParts, errorSamples };
+  return { vus: cookies.length, seconds, elapsed, stats, parts, errorSamples };
 }
 
 const cell = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0)).padStart(8);
@@ -473,10 +492,10 @@ export function reportLoad(label: string, result: LoadResult): LoadSummary {
       `${kind.padEnd(10)} ${String(sorted.length).padStart(9)} ${String(kindStats.errors).padStart(7)} ${cell(percentile(sorted, 50))} ${cell(percentile(sorted, 95))} ${cell(percentile(sorted, 99))} ${cell(sorted.at(-1) ?? Number.NaN)} ${String(refused.length).padStart(8)} ${cell(percentile(refused, 99)).padStart(15)} ${String(kindStats.dropped).padStart(8)}`,
     );
   }
-  for (const [part, latencies] of result.homeParts) {
+  for (const [part, latencies] of result.parts) {
     const sorted = sortedOf(latencies);
     console.log(
-      `${`home:${part}`.padEnd(16)} ${String(sorted.length).padStart(3)} ${''.padStart(7)} ${cell(percentile(sorted, 50))} ${cell(percentile(sorted, 95))} ${cell(percentile(sorted, 99))} ${cell(sorted.at(-1) ?? Number.NaN)}`,
+      `${part.padEnd(16)} ${String(sorted.length).padStart(3)} ${''.padStart(7)} ${cell(percentile(sorted, 50))} ${cell(percentile(sorted, 95))} ${cell(percentile(sorted, 99))} ${cell(sorted.at(-1) ?? Number.NaN)}`,
     );
   }
   const sorted = sortedOf(all);

@@ -3,7 +3,11 @@ import { adminContext } from './admin-api';
 import { inTokyoEu } from './dates';
 import { expect, expectPath, test } from './fixtures';
 
-/** The news page. Serial: the first test sees no articles; later ones read what the refresh stored. */
+/**
+ * The news page. Serial: the first test sees no articles; later ones read what the refresh stored.
+ * A retry runs the group again on the same server, after a refresh stored the articles: the empty
+ * page cannot be seen again then, and the feeds exist already.
+ */
 test.describe.configure({ mode: 'serial' });
 
 test.describe('news page', () => {
@@ -13,6 +17,7 @@ test.describe('news page', () => {
   });
 
   test('with no articles yet, the page says so', async ({ page, signInAs }) => {
+    test.skip(test.info().retry > 0, 'a retry: the first run stored the articles');
     await signInAs('free');
     await page.goto('/news');
     await expect(page.getByText('No news articles available at the moment')).toBeVisible();
@@ -26,15 +31,21 @@ test.describe('news page', () => {
     baseURL,
   }) => {
     const admin = await adminContext(playwright, baseURL ?? '');
-    // Only local feeds: the default public ones are switched off for the browser tests.
-    const feeds = (await (await admin.get(`${baseURL}/api/admin/feeds`)).json()) as { id: string }[];
-    for (const feed of feeds)
-      await admin.patch(`${baseURL}/api/admin/feeds/${feed.id}`, { data: { enabled: false } });
-    for (const [name, file] of [
+    // Only local feeds: the default public ones are switched off for the browser tests (on a retry
+    // the local ones exist already).
+    const fixtures = [
       ['Fixture Telegraph', 'telegraph.xml'],
       ['Ledger Blog', 'atom.xml'],
       ['Policy Wire', 'policy.xml'],
-    ])
+    ];
+    const feeds = (await (await admin.get(`${baseURL}/api/admin/feeds`)).json()) as {
+      id: string;
+      name: string;
+    }[];
+    const ours = (feed: { name: string }) => fixtures.some(([name]) => name === feed.name);
+    for (const feed of feeds.filter((feed) => !ours(feed)))
+      await admin.patch(`${baseURL}/api/admin/feeds/${feed.id}`, { data: { enabled: false } });
+    for (const [name, file] of fixtures.filter(([name]) => !feeds.some((feed) => feed.name === name)))
       expect(
         (
           await admin.post(`${baseURL}/api/admin/feeds`, {
@@ -51,7 +62,8 @@ test.describe('news page', () => {
 
     await signInAs('free');
     await page.goto('/news');
-    await expect(page.getByText('No news articles available at the moment')).toBeVisible();
+    if (test.info().retry === 0)
+      await expect(page.getByText('No news articles available at the moment')).toBeVisible();
     await page.getByRole('button', { name: 'Refresh', exact: true }).click();
     await expect(page.getByText('News articles refreshed successfully')).toBeVisible();
     const cards = page.getByTestId('news-card');

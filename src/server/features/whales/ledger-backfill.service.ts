@@ -118,8 +118,8 @@ export interface BackfillProgress {
 }
 
 /**
- * Adds a batch's progress; false when the backfill no longer runs (an admin cancelled it), and the
- * run stops reading.
+ * Adds a batch's progress — also to a backfill an admin has just cancelled, since those ledgers were
+ * read — and says whether it still runs: false, and the run stops reading.
  */
 export async function addBackfillProgress(db: Db, id: string, progress: BackfillProgress): Promise<boolean> {
   const row = await db
@@ -140,10 +140,9 @@ export async function addBackfillProgress(db: Db, id: string, progress: Backfill
       updated_at: new Date(),
     }))
     .where('id', '=', id)
-    .where('status', '=', 'running')
-    .returning('id')
+    .returning('status')
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.status === 'running';
 }
 
 /** The window is read (or can be read no further): the backfill is done, with why. */

@@ -52,6 +52,9 @@ export function flowPoints(series: ExchangeFlows['series']): FlowPoint[] {
   });
 }
 
+/** Pixels: room for a signed amount such as "-800.0M" with the scale's padding. */
+const SCALE_WIDTH = 72;
+
 const xrpScale = { type: 'custom', formatter: (value: number) => formatAmount(value), minMove: 1 } as const;
 
 const setupFlows = (api: IChartApi) => {
@@ -70,7 +73,10 @@ const setupFlows = (api: IChartApi) => {
     priceFormat: xrpScale,
     autoscaleInfoProvider: aroundZero,
   });
-  api.priceScale('left').applyOptions({ visible: true, borderVisible: false });
+  // Both scales are at least as wide as "-800.0M" in the page's font: the chart measures its labels
+  // before that font applies, and a narrower scale cut off the minus sign of an outflow.
+  api.priceScale('left').applyOptions({ visible: true, borderVisible: false, minimumWidth: SCALE_WIDTH });
+  api.priceScale('right').applyOptions({ minimumWidth: SCALE_WIDTH });
   return { bars, cumulative };
 };
 

@@ -146,9 +146,13 @@ test.describe('the whale history', () => {
       await expect(page.getByTestId('whale-row')).toHaveCount(130);
       await expect(page.getByText('All 130 transactions.')).toBeVisible();
 
-      // Filters go into the address, and the server is asked for them.
+      // Filters go into the address, and the server is asked for them; the page stays where it is.
+      await page.getByLabel('Kind').scrollIntoViewIfNeeded();
+      const atFilters = await page.evaluate(() => window.scrollY);
+      expect(atFilters).toBeGreaterThan(200);
       await page.getByLabel('Kind').selectOption({ label: 'Out of an exchange' });
       await expect(page).toHaveURL(/kind=exchange_outflow/);
+      expect(await page.evaluate(() => window.scrollY)).toBe(atFilters);
       await expect(page.getByTestId('whale-row')).toHaveCount(33);
       await expect(page.getByTestId('whale-row').first()).toContainText('Out of an exchange');
       await page.getByLabel('Entity').selectOption('Binance');

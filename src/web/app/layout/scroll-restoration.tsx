@@ -35,8 +35,8 @@ function readPositions(): Record<string, number> {
 
 /**
  * Scrolls like a browser does between documents, for the router's client-side pages: a new page
- * opens at the top (or at its #fragment), Back and Forward return to where each page was left, and a
- * reload keeps its place. Positions live in sessionStorage, per tab, as React Router's data-mode
+ * opens at the top (or at its #fragment), Back and Forward return to where each page was left, a
+ * reload keeps its place, and a page replacing its own query (filters) stays where it is. Positions live in sessionStorage, per tab, as React Router's data-mode
  * <ScrollRestoration> keeps them; the declarative mode this app uses has none (ADR 0027).
  */
 export function ScrollRestoration() {
@@ -67,14 +67,19 @@ export function ScrollRestoration() {
     };
   }, [remember]);
 
+  const shownPath = useRef(location.pathname);
   useLayoutEffect(() => {
     current.current = key;
+    const samePage = shownPath.current === location.pathname;
+    shownPath.current = location.pathname;
+    // A page changing its own query in place (a filter, a search box) keeps the reader where they are.
+    if (action === 'REPLACE' && samePage && !location.hash) return;
     const y = action === 'POP' ? (positions.current ??= readPositions())[key] : undefined;
     if (typeof y === 'number') return restore(y);
     const target = location.hash ? document.getElementById(fragmentId(location.hash)) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [key, action, location.hash]);
+  }, [key, action, location.hash, location.pathname]);
 
   return <PositionOnLeave entry={key} onLeave={remember} />;
 }

@@ -165,6 +165,16 @@ test.describe('the whale history', () => {
       await expect(page).toHaveURL(/\/whales$/);
       await expect(page.getByTestId('whale-row')).toHaveCount(130);
 
+      // A size as a member types it; what is not one says so.
+      await page.getByLabel('At least (XRP)').fill('30,000,000');
+      await page.getByLabel('At least (XRP)').press('Enter');
+      await expect.poll(() => asked.at(-1)?.get('minXrp')).toBe('30000000');
+      await page.getByLabel('At least (XRP)').fill('lots');
+      await page.getByLabel('At least (XRP)').press('Enter');
+      await expect(page.getByText('Enter an amount of XRP, such as 1000000 or 1M')).toBeVisible();
+      await expect(page.getByLabel('At least (XRP)')).toHaveAttribute('aria-invalid', 'true');
+      await page.getByRole('button', { name: 'Clear' }).click();
+
       // A day is the member's calendar day, the "to" day included.
       await expect(page.getByLabel(/^From \(/)).toHaveAccessibleName(/^From \((?:JST|GMT\+9)\)$/);
       await page.getByLabel(/^From \(/).fill('2026-11-20');

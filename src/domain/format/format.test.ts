@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCountOf,
+  parseAmountInput,
   formatAmount,
   formatEventDate,
   formatExcerpt,
@@ -89,5 +90,21 @@ describe('formatCountOf', () => {
     expect(formatCountOf(0, 'item')).toBe('0 items');
     expect(formatCountOf(1200, 'item')).toBe('1,200 items');
     expect(formatCountOf(2, 'entry', 'entries')).toBe('2 entries');
+  });
+});
+
+describe('parseAmountInput', () => {
+  it('reads an amount as a member types it, with separators or a K, M or B', () => {
+    expect(parseAmountInput('30,000,000')).toBe('30000000');
+    expect(parseAmountInput('30 000 000')).toBe('30000000');
+    expect(parseAmountInput('30M')).toBe('30000000');
+    expect(parseAmountInput('2.5m')).toBe('2500000');
+    expect(parseAmountInput('500k')).toBe('500000');
+    expect(parseAmountInput('1000000')).toBe('1000000');
+  });
+
+  it('refuses what is not a positive amount', () => {
+    for (const text of ['', 'abc', '0', '-5', '1,0,', '30MM', '1e6'])
+      expect(parseAmountInput(text)).toBeNull();
   });
 });

@@ -98,3 +98,16 @@ export function formatCountOf(count: number, singular: string, plural = `${singu
 export function formatInteger(value: number): string {
   return value.toLocaleString('en-US');
 }
+
+const MULTIPLIERS: Record<string, number> = { '': 1, k: 1e3, m: 1e6, b: 1e9 };
+
+/**
+ * An amount as a member types it — "30,000,000", "30 000 000", "30M", "2.5m", "500k" — as a plain
+ * decimal string ("30000000"); null when it is not a positive amount.
+ */
+export function parseAmountInput(text: string): string | null {
+  const match = /^(\d+(?:\.\d+)?)\s*([kmb]?)$/i.exec(text.replace(/[,_\s](?=\d)/g, '').trim());
+  if (!match) return null;
+  const value = Number(match[1]) * MULTIPLIERS[match[2]!.toLowerCase()]!;
+  return value > 0 && Number.isFinite(value) ? String(value) : null;
+}

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { startOfDayIn } from '@/domain/format/dates';
+import { parseAmountInput } from '@/domain/format/format';
 import { FLOW_KIND_LABELS, FLOW_KINDS } from '@/domain/known-accounts/flow-kind';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
@@ -31,8 +32,8 @@ function toQuery(params: URLSearchParams, timeZone: string): WhaleHistoryFilter 
   if (known) filter.kind = known;
   const entity = params.get('entity');
   if (entity) filter.entity = entity;
-  const min = params.get('min');
-  if (min && Number(min) > 0) filter.minXrp = min;
+  const min = parseAmountInput(params.get('min') ?? '');
+  if (min) filter.minXrp = min;
   const from = startOfDayIn(params.get('from') ?? '', timeZone);
   if (from) filter.from = from;
   const toDay = params.get('to');
@@ -49,6 +50,7 @@ export function WhaleHistory() {
   const history = useInfiniteQuery(whaleHistoryQuery(filter));
   const entities = useQuery(whaleEntitiesQuery);
   const [minDraft, setMinDraft] = useState(params.get('min') ?? '');
+  const [minError, setMinError] = useState<string | null>(null);
   const listed = useDeferredValue(history.data);
   const whales = listed?.pages.flatMap((page) => page.items) ?? [];
 
@@ -58,9 +60,16 @@ export function WhaleHistory() {
     else next.delete(field);
     setParams(next, { replace: true });
   };
+  /** The size filter as typed ("30,000,000", "30M"); what is not an amount says so and keeps the list. */
+  const commitMin = () => {
+    const typed = minDraft.trim();
+    const amount = typed ? parseAmountInput(typed) : '';
+    setMinError(amount === null ? 'Enter an amount of XRP, such as 1000000 or 1M' : null);
+    if (amount !== null) set('min', amount);
+  };
   const applyMin = (event: FormEvent) => {
     event.preventDefault();
-    set('min', minDraft.trim());
+    commitMin();
   };
   const filtering = FIELDS.some((field) => params.get(field));
 
@@ -109,9 +118,16 @@ export function WhaleHistory() {
                 inputMode="numeric"
                 placeholder="Any size"
                 value={minDraft}
+                aria-invalid={minError ? true : undefined}
+                aria-describedby={minError ? 'whale-min-error' : undefined}
                 onChange={(e) => setMinDraft(e.target.value)}
-                onBlur={() => set('min', minDraft.trim())}
+                onBlur={commitMin}
               />
+              {minError && (
+                <p id="whale-min-error" className="text-sm text-destructive">
+                  {minError}
+                </p>
+              )}
             </div>
             {(['from', 'to'] as const).map((field) => (
               <div key={field} className="flex flex-col gap-1 lg:col-span-1">
@@ -136,6 +152,7 @@ export function WhaleHistory() {
                   variant="ghost"
                   onClick={() => {
                     setMinDraft('');
+                    setMinError(null);
                     setParams(new URLSearchParams(), { replace: true });
                   }}
                 >

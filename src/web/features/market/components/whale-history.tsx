@@ -198,8 +198,11 @@ export function WhaleHistory() {
                 {history.hasNextPage ? (
                   <Button
                     variant="outline"
-                    onClick={() => void history.fetchNextPage()}
-                    disabled={history.isFetchingNextPage}
+                    // Not disabled while loading: a disabled button drops the keyboard's focus to the page.
+                    onClick={() => {
+                      if (!history.isFetchingNextPage) void history.fetchNextPage();
+                    }}
+                    aria-disabled={history.isFetchingNextPage || undefined}
                   >
                     {history.isFetchingNextPage ? 'Loading…' : 'Older transactions'}
                   </Button>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { KnownAccount } from '@/domain/known-accounts/known-accounts.schema';
 import { renderApp } from '../../../../../tests/support/render-app';
@@ -42,5 +42,41 @@ describe('KnownAccountsTab', () => {
     expect(source.getAttribute('href')).toBe(fromRefresh.sourceUrl);
     expect(second!.textContent).toContain('Confirmed November 29, 2026 · from the XRPScan refresh');
     expect(second!.textContent).toContain('Other');
+  });
+
+  it('merges only what the admin chose, after saying what moves and that it cannot be undone', async () => {
+    const us = {
+      ...shipped,
+      address: 'rEy8TFcrAPvhpKrwyrscNYyqBGUkE9hKaJ',
+      label: 'Binance.US',
+      entity: 'Binance.US',
+    };
+    const sent: unknown[] = [];
+    renderApp(<KnownAccountsTab />, {
+      api: {
+        'GET /api/admin/known-accounts': [
+          shipped,
+          us,
+          { ...us, address: 'rBinanceUS2', label: 'Binance.US 2' },
+        ],
+        'POST /api/admin/known-accounts/merge': async (request: Request) => {
+          sent.push(await request.json());
+          return { moved: 2 };
+        },
+      },
+    });
+    await screen.findAllByTestId('known-account');
+    fireEvent.click(screen.getByRole('button', { name: 'Merge Entities' }));
+    const dialog = await screen.findByRole('dialog');
+    const from = within(dialog).getByLabelText('Move every account of') as HTMLSelectElement;
+    expect(from.value).toBe('');
+    expect((within(dialog).getByRole('button', { name: 'Merge' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(from, { target: { value: 'Binance.US' } });
+    fireEvent.change(within(dialog).getByLabelText('Into'), { target: { value: 'Binance' } });
+    expect(within(dialog).getByTestId('merge-summary').textContent).toBe(
+      '2 accounts of Binance.US and the flows recorded under Binance.US move to Binance. This cannot be undone.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Merge Binance.US into Binance' }));
+    await waitFor(() => expect(sent).toEqual([{ from: 'Binance.US', into: 'Binance' }]));
   });
 });

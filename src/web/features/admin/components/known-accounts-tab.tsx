@@ -1,3 +1,4 @@
+import { formatCountOf } from '@/domain/format/format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -122,11 +123,22 @@ function AccountDialog({ account, onClose }: { account: KnownAccount | null; onC
 }
 
 /** Moves every account of one entity to another's name: two names for one owner. */
-function MergeDialog({ entities, onClose }: { entities: string[]; onClose: () => void }) {
+/**
+ * Merging cannot be undone (the flows recorded under both names are summed again under one), so
+ * nothing is chosen at first and the dialog says what will move before the button does it.
+ */
+function MergeDialog({ accounts, onClose }: { accounts: Record<string, number>; onClose: () => void }) {
   const merge = useMergeEntities();
-  const options = entities.map((entity) => [entity, entity] as const);
-  const form = useSchemaForm(entityMergeSchema, { from: entities[0] ?? '', into: entities[1] ?? '' });
+  const options = [
+    ['', 'Choose an entity'] as const,
+    ...Object.keys(accounts)
+      .toSorted((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
+      .map((entity) => [entity, entity] as const),
+  ];
+  const form = useSchemaForm(entityMergeSchema, { from: '', into: '' });
   const { errors } = form.formState;
+  const [from, into] = form.watch(['from', 'into']);
+  const ready = Boolean(from && into && from !== into);
   const submit = form.handleSubmit((input) =>
     merge.mutate(input, {
       onSuccess: onClose,
@@ -164,8 +176,14 @@ function MergeDialog({ entities, onClose }: { entities: string[]; onClose: () =>
               />
             )}
           />
-          <Button type="submit" disabled={merge.isPending} className="self-end">
-            {merge.isPending ? 'Merging...' : 'Merge'}
+          {ready && (
+            <p className="text-sm" data-testid="merge-summary">
+              {formatCountOf(accounts[from] ?? 0, 'account')} of {from} and the flows recorded under {from}{' '}
+              move to {into}. This cannot be undone.
+            </p>
+          )}
+          <Button type="submit" disabled={!ready || merge.isPending} className="self-end">
+            {merge.isPending ? 'Merging...' : ready ? `Merge ${from} into ${into}` : 'Merge'}
           </Button>
         </form>
       </DialogContent>
@@ -198,7 +216,11 @@ export function KnownAccountsTab() {
       (!needle ||
         [account.address, account.label, account.entity].some((text) => text.toLowerCase().includes(needle))),
   );
-  const entities = [...new Set((accounts.data ?? []).filter((a) => !a.retiredAt).map((a) => a.entity))];
+  // Each live entity with how many named accounts it has.
+  const entityAccounts: Record<string, number> = {};
+  for (const account of accounts.data ?? [])
+    if (!account.retiredAt) entityAccounts[account.entity] = (entityAccounts[account.entity] ?? 0) + 1;
+  const entities = Object.keys(entityAccounts);
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
@@ -324,7 +346,7 @@ export function KnownAccountsTab() {
       {editing && (
         <AccountDialog account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
-      {merging && <MergeDialog entities={entities.toSorted()} onClose={() => setMerging(false)} />}
+      {merging && <MergeDialog accounts={entityAccounts} onClose={() => setMerging(false)} />}
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import {
   whaleMessage,
   type NamedWhale,
 } from './messages';
+import { sameAccountsRead } from '../whales/flows.schema';
 import { entityMoveMatch, evaluateNetflow, evaluateReserveChange, netflowValue, type Side } from './rules';
 
 const rule = (overrides: Partial<AlertRule>) =>
@@ -244,6 +245,25 @@ describe('whale and exchange messages', () => {
     });
     expect(reserveChangeMessage({ note: null }, { ...move, price: null }).body).toContain(
       'Value of the change: — (no stored XRP price).',
+    );
+  });
+});
+
+describe('sameAccountsRead', () => {
+  it('compares the accounts summed, by digest where both have one, else by count', () => {
+    expect(sameAccountsRead({ accounts: 2, accountsKey: 'ab' }, { accounts: 2, accountsKey: 'ab' })).toBe(
+      true,
+    );
+    // One account retired and another named: as many accounts, not the same ones.
+    expect(sameAccountsRead({ accounts: 2, accountsKey: 'ab' }, { accounts: 2, accountsKey: 'ac' })).toBe(
+      false,
+    );
+    // A reading from before the digest was kept.
+    expect(sameAccountsRead({ accounts: 2, accountsKey: null }, { accounts: 2, accountsKey: 'ab' })).toBe(
+      true,
+    );
+    expect(sameAccountsRead({ accounts: 3, accountsKey: null }, { accounts: 2, accountsKey: 'ab' })).toBe(
+      false,
     );
   });
 });

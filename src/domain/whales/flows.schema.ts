@@ -67,10 +67,18 @@ export const exchangeReserveRowSchema = z
     balanceXrp: xrp,
     /** How many of the exchange's named accounts the sum covers. */
     accounts: z.number().int(),
-    /** The change since the last reading at least 24 hours older; null: no reading that old. */
+    /**
+     * The change since the last reading at least 24 hours older; null: no reading that old, or it
+     * summed other accounts (`change24hUnknown` says which).
+     */
     change24hXrp: xrp.nullable(),
-    /** That change as a share of the older balance, in percent; null with no reading or a balance of 0. */
+    /** That change as a share of the older balance, in percent; null with no change or a balance of 0. */
     change24hPercent: z.number().nullable(),
+    /**
+     * Why there is no change: `no_older_reading`, or `accounts_changed` — the registry named, retired
+     * or merged accounts of this exchange since, so the difference is not XRP that moved.
+     */
+    change24hUnknown: z.enum(['no_older_reading', 'accounts_changed']).nullable(),
   })
   .meta({ id: 'ExchangeReserveRow' });
 
@@ -89,3 +97,19 @@ export const exchangeReservesSchema = z
   })
   .meta({ id: 'ExchangeReserves' });
 export type ExchangeReserves = z.infer<typeof exchangeReservesSchema>;
+
+/** The accounts a reserve reading summed: how many, and a digest of which (null before it was kept). */
+export interface ReserveAccountSet {
+  accounts: number;
+  accountsKey: string | null;
+}
+
+/**
+ * Whether two readings of an exchange summed the same accounts, so their difference is XRP that
+ * moved and not a name added, retired or merged in between. Readings from before the digest was kept
+ * are compared by their count of accounts.
+ */
+export function sameAccountsRead(a: ReserveAccountSet, b: ReserveAccountSet): boolean {
+  if (a.accountsKey !== null && b.accountsKey !== null) return a.accountsKey === b.accountsKey;
+  return a.accounts === b.accounts;
+}

@@ -34,6 +34,7 @@ import * as m0031 from './migrations/0031-flow-alerts';
 import * as m0032 from './migrations/0032-whale-account-flags';
 import * as m0033 from './migrations/0033-ledger-scan-ranges';
 import * as m0034 from './migrations/0034-ledger-backfills';
+import * as m0035 from './migrations/0035-reserve-account-sets';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0032-whale-account-flags': m0032,
   '0033-ledger-scan-ranges': m0033,
   '0034-ledger-backfills': m0034,
+  '0035-reserve-account-sets': m0035,
 };
 
 /** Every migration this code knows, oldest first. */

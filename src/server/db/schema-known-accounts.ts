@@ -49,6 +49,8 @@ export interface ExchangeReservesTable {
   balance_drops: Numeric;
   /** How many of the exchange's named accounts the sum covers. */
   accounts: number;
+  /** A digest of which accounts (their sorted addresses); null for readings before migration 0035. */
+  accounts_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Ledgers read (stream, catch-up, backfill), as ranges joined as they grow (migration 0033). */

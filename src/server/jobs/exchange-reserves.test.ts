@@ -113,6 +113,7 @@ describe('exchange reserves', () => {
         accounts: named('Binance'),
         change24hXrp: '300000',
         change24hPercent: 25,
+        change24hUnknown: null,
       },
       {
         entity: 'Kraken',
@@ -120,6 +121,7 @@ describe('exchange reserves', () => {
         accounts: named('Kraken'),
         change24hXrp: '0',
         change24hPercent: 0,
+        change24hUnknown: null,
       },
     ]);
     // An exchange that held nothing then has no percentage of change.
@@ -141,6 +143,43 @@ describe('exchange reserves', () => {
     ).json();
     expect(after.latest.ledgerIndex).toBe(1002);
     expect(after.exchanges.map((row: { entity: string }) => row.entity)).not.toContain('Kraken');
+  });
+
+  it('compare two readings only when they summed the same accounts: a new name is not XRP that moved', async () => {
+    // An admin names one more Binance account holding 5M XRP: the sum jumps with no XRP moving.
+    const extra = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+    rippled.setAccount(extra, { balanceDrops: 5_000_000n * XRP });
+    await app.handle.db
+      .insertInto('known_accounts')
+      .values({
+        address: extra,
+        label: 'Binance 99',
+        entity: 'Binance',
+        category: 'exchange',
+        source_name: 'Test',
+        source_url: 'https://example.com/binance-99',
+        origin: 'admin',
+      })
+      .execute();
+    closeLedger(1003, 0);
+    expect((await runReserves()).status).toBe('success');
+    const premium = await app.signedInUser({ plan: 'premium' });
+    const body = await (
+      await app.request('/api/flows/reserves?range=24h', { cookie: premium.cookie })
+    ).json();
+    expect(body.exchanges.find((row: { entity: string }) => row.entity === 'Binance')).toEqual({
+      entity: 'Binance',
+      balanceXrp: '6500000',
+      accounts: named('Binance') + 1,
+      change24hXrp: null,
+      change24hPercent: null,
+      change24hUnknown: 'accounts_changed',
+    });
+    // The same accounts as a day before: compared as ever.
+    expect(body.exchanges.find((row: { entity: string }) => row.entity === 'Bitstamp')).toMatchObject({
+      change24hXrp: '0',
+      change24hUnknown: null,
+    });
   });
 
   it('are refused to visitors and free members, and a range it does not know is a clear 422', async () => {

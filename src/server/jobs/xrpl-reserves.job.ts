@@ -32,10 +32,10 @@ export const xrplReservesJob = defineSourceJob({
             absent += 1;
           }
         }
-        readings.push({ entity, balanceDrops, accounts: addresses.length });
+        readings.push({ entity, balanceDrops, addresses });
       }
       const stored = await storeReserves(db, ledger, readings);
-      const accounts = readings.reduce((sum, reading) => sum + reading.accounts, 0);
+      const accounts = readings.reduce((sum, reading) => sum + reading.addresses.length, 0);
       return {
         recordsProcessed: stored,
         details: `${readings.length} exchanges, ${accounts} accounts at ledger ${ledger.index}${

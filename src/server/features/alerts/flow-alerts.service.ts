@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AccountMoveDirection, MoveDirection } from '@/domain/alerts/alerts.schema';
 import { netflowMessage, reserveChangeMessage, type ExchangeNetflow } from '@/domain/alerts/messages';
+import { sameAccountsRead } from '@/domain/whales/flows.schema';
 import { evaluateNetflow, evaluateReserveChange, type Side } from '@/domain/alerts/rules';
 import type { Db, Trx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
@@ -107,12 +108,18 @@ interface Reading {
   ledger_index: string;
   at: Date;
   drops: string;
+  accounts: number;
+  /** The digests of the entity's spellings' account sets; null when any reading predates them. */
+  accounts_key: string | null;
 }
 
 /** An exchange's reading: the latest, or the last at or before `before`; summed over the entity's spellings. */
 async function readingOf(trx: Trx, entity: string, before: Date | null): Promise<Reading | null> {
   const result = await sql<Reading>`
-    SELECT ledger_index::text, max(read_at) AS at, sum(balance_drops)::text AS drops
+    SELECT ledger_index::text, max(read_at) AS at, sum(balance_drops)::text AS drops,
+      sum(accounts)::int AS accounts,
+      CASE WHEN bool_or(accounts_key IS NULL) THEN NULL
+        ELSE string_agg(accounts_key, ',' ORDER BY accounts_key) END AS accounts_key
     FROM exchange_reserves
     WHERE lower(entity) = lower(${entity}) ${before ? sql`AND read_at <= ${before}` : sql``}
     GROUP BY ledger_index ORDER BY max(read_at) DESC LIMIT 1`.execute(trx);
@@ -144,6 +151,14 @@ async function evaluateReserveRules(trx: Trx, now: Date): Promise<Created[]> {
     const pair = readings.get(key);
     if (!pair?.older) continue;
     const { latest, older } = pair;
+    // Other accounts summed (a name added, retired or merged): the difference is not XRP that moved.
+    if (
+      !sameAccountsRead(
+        { accounts: latest.accounts, accountsKey: latest.accounts_key },
+        { accounts: older.accounts, accountsKey: older.accounts_key },
+      )
+    )
+      continue;
     const result = evaluateReserveChange(
       { direction: rule.direction as MoveDirection, percent: rule.percent, lastFiredAt: rule.last_fired_at },
       { balanceXrp: Number(latest.drops) / 1e6, at: latest.at },

@@ -318,7 +318,7 @@ describe('exchange net flow', () => {
 
 describe('exchange reserves', () => {
   let ledger = 1000;
-  const reading = (entity: string, at: Date, xrp: bigint) => {
+  const reading = (entity: string, at: Date, xrp: bigint, accountsKey: string | null = null) => {
     ledger += 1;
     return app.handle.db
       .insertInto('exchange_reserves')
@@ -328,6 +328,7 @@ describe('exchange reserves', () => {
         read_at: at,
         balance_drops: (xrp * XRP).toString(),
         accounts: 2,
+        accounts_key: accountsKey,
       })
       .execute();
   };
@@ -379,6 +380,15 @@ describe('exchange reserves', () => {
     await reading('Bitstamp', new Date(now.getTime() - 60_000), 300n);
     await reading('Uphold', new Date(now.getTime() - 30 * HOUR), 100n);
     await reading('Uphold', new Date(now.getTime() - 3 * HOUR), 300n);
+    expect(await run(now)).toBe(0);
+    expect(await alertsOf()).toEqual([]);
+  });
+
+  it('stays quiet when the two readings summed other accounts (a name added, retired or merged)', async () => {
+    const now = new Date();
+    await setRule({ kind: 'reserve_change', entity: 'Gate.io', percent: 1 });
+    await reading('Gate.io', new Date(now.getTime() - 25 * HOUR), 100n, 'accounts-a-b');
+    await reading('Gate.io', new Date(now.getTime() - 60_000), 900n, 'accounts-a-c');
     expect(await run(now)).toBe(0);
     expect(await alertsOf()).toEqual([]);
   });

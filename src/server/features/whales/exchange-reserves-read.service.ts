@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ExchangeReserves, FlowRange } from '@/domain/whales/flows.schema';
+import { sameAccountsRead, type ExchangeReserves, type FlowRange } from '@/domain/whales/flows.schema';
 import { dropsToXrp } from '@/domain/xrpl/drops';
 import type { Db } from '../../db/client';
 import { FLOW_SPANS } from './exchange-flows-read.service';
@@ -13,7 +13,7 @@ function percentOf(change: bigint, before: bigint): number | null {
 /**
  * The named exchanges' reserves over `range`: every exchange together at the last reading of each
  * hour (24h, 7d) or day in the member's zone (30d, 1y), and each exchange at the latest reading with
- * its change since the last reading at least a day older.
+ * its change since the last reading at least a day older — when both summed the same accounts.
  */
 export async function readExchangeReserves(
   db: Db,
@@ -43,19 +43,23 @@ export async function readExchangeReserves(
       read_at: Date;
       drops: string;
       accounts: number;
-      before: string | null;
+      accounts_key: string | null;
+      before_drops: string | null;
+      before_accounts: number | null;
+      before_key: string | null;
     }>`
       WITH latest AS (
-        SELECT entity, ledger_index, read_at, balance_drops, accounts FROM exchange_reserves
+        SELECT entity, ledger_index, read_at, balance_drops, accounts, accounts_key FROM exchange_reserves
         WHERE ledger_index = (SELECT max(ledger_index) FROM exchange_reserves)
       )
       SELECT latest.entity, latest.ledger_index::text, latest.read_at, latest.balance_drops::text AS drops,
-        latest.accounts, (
-          SELECT older.balance_drops::text FROM exchange_reserves older
-          WHERE older.entity = latest.entity AND older.read_at <= latest.read_at - interval '24 hours'
-          ORDER BY older.read_at DESC LIMIT 1
-        ) AS before
-      FROM latest`.execute(db),
+        latest.accounts, latest.accounts_key, older.drops AS before_drops, older.accounts AS before_accounts,
+        older.accounts_key AS before_key
+      FROM latest LEFT JOIN LATERAL (
+        SELECT o.balance_drops::text AS drops, o.accounts, o.accounts_key FROM exchange_reserves o
+        WHERE o.entity = latest.entity AND o.read_at <= latest.read_at - interval '24 hours'
+        ORDER BY o.read_at DESC LIMIT 1
+      ) older ON true`.execute(db),
     db
       .selectFrom('exchange_reserves')
       .select((eb) => eb.fn.min('read_at').as('first'))
@@ -64,7 +68,13 @@ export async function readExchangeReserves(
   const exchanges = latest.rows
     .map((row) => {
       const now = BigInt(row.drops);
-      const before = row.before === null ? null : BigInt(row.before);
+      const comparable =
+        row.before_drops !== null &&
+        sameAccountsRead(
+          { accounts: row.accounts, accountsKey: row.accounts_key },
+          { accounts: row.before_accounts ?? 0, accountsKey: row.before_key },
+        );
+      const before = comparable ? BigInt(row.before_drops!) : null;
       return {
         entity: row.entity,
         drops: now,
@@ -72,6 +82,12 @@ export async function readExchangeReserves(
         accounts: row.accounts,
         change24hXrp: before === null ? null : dropsToXrp(now - before),
         change24hPercent: before === null ? null : percentOf(now - before, before),
+        change24hUnknown:
+          row.before_drops === null
+            ? ('no_older_reading' as const)
+            : comparable
+              ? null
+              : ('accounts_changed' as const),
       };
     })
     .sort((a, b) => (a.drops === b.drops ? a.entity.localeCompare(b.entity) : a.drops < b.drops ? 1 : -1));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
 
 /** An exchange's named accounts as the registry lists them now (retired ones left out). */
@@ -18,7 +19,13 @@ export async function exchangeAccounts(db: Db): Promise<Map<string, string[]>> {
 export interface ReserveReading {
   entity: string;
   balanceDrops: bigint;
-  accounts: number;
+  /** The named accounts summed (one the ledger lacks counts 0 XRP). */
+  addresses: readonly string[];
+}
+
+/** Which accounts a reading summed: a digest of their sorted addresses. */
+export function accountsKey(addresses: readonly string[]): string {
+  return createHash('sha256').update(addresses.toSorted().join(',')).digest('hex').slice(0, 32);
 }
 
 /**
@@ -39,7 +46,8 @@ export async function storeReserves(
         ledger_index: ledger.index,
         read_at: ledger.closedAt,
         balance_drops: reading.balanceDrops.toString(),
-        accounts: reading.accounts,
+        accounts: reading.addresses.length,
+        accounts_key: accountsKey(reading.addresses),
       })),
     )
     .onConflict((conflict) => conflict.columns(['entity', 'ledger_index']).doNothing())

@@ -63,8 +63,22 @@ const reserves: ExchangeReserves = {
     { at: '2026-11-20T10:00:03.000Z', ledgerIndex: 99_100_123, balanceXrp: '1800000' },
   ],
   exchanges: [
-    { entity: 'Binance', balanceXrp: '1500000', accounts: 13, change24hXrp: '300000', change24hPercent: 25 },
-    { entity: 'Kraken', balanceXrp: '300000', accounts: 3, change24hXrp: null, change24hPercent: null },
+    {
+      entity: 'Binance',
+      balanceXrp: '1500000',
+      accounts: 13,
+      change24hXrp: '300000',
+      change24hPercent: 25,
+      change24hUnknown: null,
+    },
+    {
+      entity: 'Kraken',
+      balanceXrp: '300000',
+      accounts: 3,
+      change24hXrp: null,
+      change24hPercent: null,
+      change24hUnknown: 'no_older_reading',
+    },
   ],
 };
 

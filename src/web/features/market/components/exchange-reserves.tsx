@@ -100,14 +100,24 @@ function ReservesCanvas({ reserves, isFetching }: { reserves: ExchangeReserves; 
   );
 }
 
-/** A change with its share: "+300.0K (+25.00%)"; "—" and why where no reading is a day older. */
+const unknownChange = {
+  no_older_reading: 'no reading a day older',
+  accounts_changed: 'its named accounts changed since the reading a day older',
+} as const;
+
+/**
+ * A change with its share: "+300.0K (+25.00%)"; "—" and why where no reading is a day older or that
+ * reading summed other accounts.
+ */
 function Change({ row }: { row: ExchangeReserves['exchanges'][number] }) {
-  if (row.change24hXrp === null)
+  if (row.change24hXrp === null) {
+    const why = unknownChange[row.change24hUnknown ?? 'no_older_reading'];
     return (
-      <td className="py-2 text-right text-muted-foreground">
-        — <span className="sr-only">no reading a day older</span>
+      <td className="py-2 text-right text-muted-foreground" title={`Unknown: ${why}`}>
+        — <span className="sr-only">{why}</span>
       </td>
     );
+  }
   const value = Number(row.change24hXrp);
   return (
     <td

@@ -88,37 +88,41 @@ export function defineBackfillJob(limits: Partial<BackfillLimits> = {}): JobDefi
           Array.from({ length: range.last - range.first + 1 }, (_, offset) => range.last - offset),
         );
         indexes.sort((a, b) => b - a);
-        for (const index of indexes) {
-          if (Date.now() - started > runMs) break;
-          let scan;
-          try {
-            scan = await scanLedger(db, client, index, { past: true });
-          } catch (error) {
-            if (!ledgerMissing(error)) throw error;
-            await save();
-            await finishBackfill(
-              db,
-              backfill.id,
-              `The XRPL server has no ledger ${index}: the backfill read back to ${index + 1}`,
-            );
-            stopped = `the server has no ledger ${index}`;
-            break;
+        // What was read is saved even when a read fails: those ledgers are recorded as read.
+        try {
+          for (const index of indexes) {
+            if (Date.now() - started > runMs) break;
+            let scan;
+            try {
+              scan = await scanLedger(db, client, index, { past: true });
+            } catch (error) {
+              if (!ledgerMissing(error)) throw error;
+              await save();
+              await finishBackfill(
+                db,
+                backfill.id,
+                `The XRPL server has no ledger ${index}: the backfill read back to ${index + 1}`,
+              );
+              stopped = `the server has no ledger ${index}`;
+              break;
+            }
+            read.push(index);
+            whales += scan.whales;
+            exchangePayments += scan.exchangePayments;
+            pending = {
+              ledgers: pending.ledgers + 1,
+              whales: pending.whales + scan.whales,
+              exchangePayments: pending.exchangePayments + scan.exchangePayments,
+              oldest: { ledger: index, closedAt: scan.closeTime },
+            };
+            if (pending.ledgers >= progressEvery && !(await save())) {
+              stopped = 'the backfill was cancelled';
+              break;
+            }
           }
-          read.push(index);
-          whales += scan.whales;
-          exchangePayments += scan.exchangePayments;
-          pending = {
-            ledgers: pending.ledgers + 1,
-            whales: pending.whales + scan.whales,
-            exchangePayments: pending.exchangePayments + scan.exchangePayments,
-            oldest: { ledger: index, closedAt: scan.closeTime },
-          };
-          if (pending.ledgers >= progressEvery && !(await save())) {
-            stopped = 'the backfill was cancelled';
-            break;
-          }
+        } finally {
+          if (pending.ledgers > 0 && !(await save())) stopped ??= 'the backfill was cancelled';
         }
-        if (pending.ledgers > 0 && !(await save())) stopped ??= 'the backfill was cancelled';
 
         const left = countLedgers(await unscannedLedgers(db, from, to));
         if (left === 0 && !stopped) {

@@ -19,6 +19,8 @@ export const footerGroups = [
     title: 'Platform',
     links: [
       { to: appRoutes.analytics, label: 'Analytics' },
+      // Who moved XRP and where (Premium): otherwise reached only from the dashboard's whale card.
+      { to: appRoutes.whales, label: 'Whale Flows' },
       { to: appRoutes.news, label: 'News' },
       { to: appRoutes.alerts, label: 'Alerts' },
       { to: appRoutes.ask, label: 'Ask an Analyst' },

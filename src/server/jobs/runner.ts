@@ -13,6 +13,7 @@ import {
   renewSourceLease,
   startSyncLog,
   STUCK_AFTER_MINUTES,
+  type SyncOutcome,
 } from '../features/sync';
 import { AppError } from '../lib/app-error';
 import type { RunOutcome } from '../lib/job-control';
@@ -111,13 +112,7 @@ export async function runSource(
   const log = await startSyncLog(db, leased.name, syncType);
   const sourceLogger = logger.child({ source: leased.name, syncType, logId: log.id });
 
-  let outcome: {
-    status: 'success' | 'error';
-    records: number;
-    details: string | null;
-    error: string | null;
-    moreToDo?: boolean;
-  };
+  let outcome: Omit<SyncOutcome, 'durationMs'>;
   const heartbeat = holdLease(deps, sourceId, leaseSeconds);
   try {
     if (!sync) throw new Error(`Unsupported API type: ${leased.api_type}`);

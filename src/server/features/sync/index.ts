@@ -14,4 +14,5 @@ export {
   sourceOfType,
   startSyncLog,
   STUCK_AFTER_MINUTES,
+  type SyncOutcome,
 } from './sync-runs.service';

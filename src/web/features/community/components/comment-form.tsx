@@ -7,7 +7,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { cn } from '@/web/lib/cn';
 import { refusal, useSchemaForm } from '@/web/lib/form';
 import { toast } from '@/web/lib/toast';
-import { formatCount } from '../lib/format';
+import { formatInteger } from '@/domain/format/format';
 import { ProfileCancelled } from './discussion-context';
 
 /** The counter shows from here on: most comments never see it. */
@@ -113,8 +113,8 @@ export function CommentForm({
               data-testid="comment-counter"
               className={cn('tabular-nums', over && 'font-medium text-destructive')}
             >
-              {formatCount(length)} / {formatCount(COMMENT_MAX_LENGTH)}
-              {over && ` (${formatCount(length - COMMENT_MAX_LENGTH)} over the limit)`}
+              {formatInteger(length)} / {formatInteger(COMMENT_MAX_LENGTH)}
+              {over && ` (${formatInteger(length - COMMENT_MAX_LENGTH)} over the limit)`}
             </span>
           )}
         </div>

@@ -16,7 +16,7 @@ import {
   usePostComment,
   useRestoreComment,
 } from '../api/community';
-import { formatCount } from '../lib/format';
+import { formatInteger } from '@/domain/format/format';
 import { CommentForm } from './comment-form';
 import { canPost, canReact, DISCUSSION_HEADING_ID, useDiscussion } from './discussion-context';
 import { HideDialog } from './hide-dialog';
@@ -240,17 +240,17 @@ export function CommentItem({ comment, threadId }: { comment: CommentReply; thre
                   onClick={() => like.mutate({ id: comment.id, like: !comment.liked, likes: comment.likes })}
                 >
                   <Heart className={cn(comment.liked && 'fill-current')} aria-hidden="true" />
-                  <span aria-hidden="true">{comment.likes > 0 ? formatCount(comment.likes) : 'Like'}</span>
+                  <span aria-hidden="true">{comment.likes > 0 ? formatInteger(comment.likes) : 'Like'}</span>
                 </Button>
                 <span id={likesId} className="sr-only">
-                  {comment.likes === 1 ? '1 like' : `${formatCount(comment.likes)} likes`}
+                  {comment.likes === 1 ? '1 like' : `${formatInteger(comment.likes)} likes`}
                 </span>
               </>
             )}
             {may.likeCount && (
               <span className="inline-flex items-center gap-1.5 px-2 text-xs text-muted-foreground">
                 <Heart className="size-4" aria-hidden="true" />
-                {formatCount(comment.likes)}
+                {formatInteger(comment.likes)}
                 <span className="sr-only">{comment.likes === 1 ? ' like' : ' likes'}</span>
               </span>
             )}

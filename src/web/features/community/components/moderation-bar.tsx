@@ -1,7 +1,7 @@
 import type { CommentReply } from '@/domain/community/community.schema';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
-import { formatCount } from '../lib/format';
+import { formatInteger } from '@/domain/format/format';
 
 /** A moderator's tools on a comment: its open reports, why it is hidden, and Hide, Restore, Delete. */
 export function ModerationBar({
@@ -31,7 +31,7 @@ export function ModerationBar({
       <span className="font-medium text-muted-foreground">Moderation</span>
       {openReports > 0 && (
         <Badge className="border-destructive/50 text-destructive">
-          {openReports === 1 ? '1 open report' : `${formatCount(openReports)} open reports`}
+          {openReports === 1 ? '1 open report' : `${formatInteger(openReports)} open reports`}
         </Badge>
       )}
       {comment.state === 'hidden' && (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/web/lib/cn';
-import { formatCount, showsCounter } from '../lib/format';
+import { formatInteger } from '@/domain/format/format';
+import { showsCounter } from '../lib/format';
 
 /**
  * What goes under a limited text box: its hint, a counter once it nears its limit ("4,120 / 5,000",
@@ -35,8 +36,8 @@ export function fieldNotes({
               id={`${id}-count`}
               className={cn('ml-auto tabular-nums', over && 'font-medium text-destructive')}
             >
-              {formatCount(length)} / {formatCount(max)}
-              {over && ` (${formatCount(length - max)} over the limit)`}
+              {formatInteger(length)} / {formatInteger(max)}
+              {over && ` (${formatInteger(length - max)} over the limit)`}
             </span>
           )}
         </div>

@@ -4,6 +4,7 @@ import {
   analystMessageSchema,
   type InboxThread,
 } from '@/domain/questions/questions.schema';
+import { formatInteger } from '@/domain/format/format';
 import { Button } from '@/web/components/ui/button';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { Label } from '@/web/components/ui/input';
@@ -12,8 +13,6 @@ import { cn } from '@/web/lib/cn';
 import { refusal, useSchemaForm } from '@/web/lib/form';
 import { useSendInboxMessage } from '../../api/inbox';
 import { memberName } from './question-badges';
-
-const count = new Intl.NumberFormat('en-US');
 
 /** One choice of the Reply / Internal note switch: a radio drawn as a segment. */
 function Choice(props: {
@@ -115,7 +114,7 @@ export function Composer({ thread }: { thread: InboxThread }) {
         <div className="flex flex-wrap justify-between gap-2 text-xs text-muted-foreground">
           <p id={`${field}-hint`}>{hint}</p>
           <p id={`${field}-count`}>
-            {count.format(body.length)} / {count.format(QUESTION_BODY_MAX)} characters
+            {formatInteger(body.length)} / {formatInteger(QUESTION_BODY_MAX)} characters
           </p>
         </div>
         {errors.body && (

@@ -20,6 +20,7 @@ import { createPreferencesRoutes } from './features/preferences/preferences.rout
 import { createSessionRoutes } from './features/session/session.routes';
 import { createSyncRoutes } from './features/sync/sync.routes';
 import { createLedgerBackfillRoutes } from './features/whales/ledger-backfill.routes';
+import { createSupplyRoutes } from './features/supply';
 import { createWhaleRoutes } from './features/whales/whales.routes';
 import { AppError, errorBody } from './lib/app-error';
 import { limitRequestBody } from './lib/body-limit';
@@ -65,6 +66,7 @@ function createApiRoutes(deps: AppDeps, options: AppOptions) {
     .route('/', createSyncRoutes(deps))
     .route('/', createWhaleRoutes(deps))
     .route('/', createLedgerBackfillRoutes(deps))
+    .route('/', createSupplyRoutes(deps))
     .route('/', createDominoRoutes(deps))
     .route('/', createDominoAdminRoutes(deps))
     .route('/', createKnownAccountsAdminRoutes(deps))

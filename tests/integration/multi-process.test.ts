@@ -83,6 +83,7 @@ describe.runIf(serverUrl)('two processes on one PostgreSQL', () => {
       { api_source: 'XRPL Exchange Reserves', n: 1 },
       // Due at start, and with no backfill asked for it reads nothing: once a day.
       { api_source: 'XRPL Ledger Backfill', n: 1 },
+      { api_source: 'XRPL Supply', n: 1 },
       { api_source: 'XRPL Whale Tracker', n: 1 },
       { api_source: 'XRPScan Account Names', n: 1 },
     ]);

@@ -22,10 +22,11 @@ export interface FakeAccount {
 
 /**
  * A WebSocket server speaking the part of rippled's API (v2) that our XRPL code uses: `subscribe` to
- * the ledger stream, `ping`, `ledger` by index or 'validated' with expanded transactions, and for the
- * portfolio `account_info`, `account_lines`, `account_tx` (newest first, paged with a marker),
- * `amm_info`, `book_offers`, `server_state` and `server_info` (the voted reserves), with rippled's
- * error codes (`actNotFound`, `actMalformed`). Tests add ledgers and announce them closed; `pay`
+ * the ledger stream, `ping`, `ledger` by index or 'validated' with expanded transactions and its
+ * `total_coins` (each ledger's fees burned from it), `account_objects` of type escrow (paged with a
+ * marker), and for the portfolio `account_info`, `account_lines`, `account_tx` (newest first, paged
+ * with a marker), `amm_info`, `book_offers`, `server_state` and `server_info` (the voted reserves),
+ * with rippled's error codes (`actNotFound`, `actMalformed`). Tests add ledgers and announce them closed; `pay`
  * moves XRP between accounts in a new validated ledger. The real xrpl.js client connects to it.
  */
 export interface FakeRippled {
@@ -63,12 +64,31 @@ export interface FakeRippled {
     deliveredDrops?: bigint;
     result?: string;
   }): string;
+  /** The XRP in existence, in drops, as the next ledgers state it (each ledger's fees burn more). */
+  setTotalCoins(drops: bigint): void;
+  /** What `total_coins` the latest validated ledger states. */
+  totalCoins(): bigint;
+  /**
+   * Replaces the escrows `owner` funded. `account_objects` lists each under its owner and under its
+   * destination (when another account), as rippled does; both must be funded accounts.
+   */
+  setEscrows(owner: string, escrows: FakeEscrow[]): void;
   /** Drops every connection (the client should reconnect). */
   dropConnections(): void;
   /** While on, every connection is closed as soon as it opens (a server that keeps hanging up). */
   hangUp(on: boolean): void;
   requests: { command: string; ledger_index?: unknown }[];
   close(): Promise<void>;
+}
+
+/** An Escrow ledger entry: XRP locked until FinishAfter (and returnable after CancelAfter). */
+export interface FakeEscrow {
+  amountDrops: bigint;
+  destination?: string;
+  finishAfter?: Date;
+  cancelAfter?: Date;
+  /** The ledger of its EscrowCreate. */
+  createdLedger?: number;
 }
 
 const RIPPLE_EPOCH = 946_684_800;
@@ -84,8 +104,24 @@ function hashOf(text: string): string {
   return hex.slice(0, 64).toUpperCase();
 }
 
+/** The fake's XRP in existence at its start: not mainnet's, so no figure can be copied from there. */
+const FAKE_TOTAL_COINS = 99_912_345_678_901_234n;
+
+/** A transaction's fee in drops, whichever shape (API v2 `tx_json`, or flat) it comes in. */
+function feeOf(transaction: unknown): bigint {
+  const entry = transaction as { tx_json?: { Fee?: string }; Fee?: string };
+  return BigInt(entry.tx_json?.Fee ?? entry.Fee ?? 0);
+}
+
 export async function startFakeRippled(): Promise<FakeRippled> {
-  const ledgers = new Map<number, { transactions: unknown[]; closeTimeIso: string }>();
+  const ledgers = new Map<number, { transactions: unknown[]; closeTimeIso: string; totalCoins: bigint }>();
+  let totalCoins = FAKE_TOTAL_COINS;
+  /** A ledger with these transactions: their fees are burned from the XRP in existence. */
+  const storeLedger = (index: number, transactions: unknown[], closeTimeIso: string) => {
+    totalCoins -= transactions.reduce<bigint>((sum, transaction) => sum + feeOf(transaction), 0n);
+    ledgers.set(index, { transactions, closeTimeIso, totalCoins });
+  };
+  const escrows = new Map<string, (FakeEscrow & { owner: string; index: string })[]>();
   const subscribers = new Set<WebSocket>();
   const requests: FakeRippled['requests'] = [];
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
@@ -132,6 +168,7 @@ export async function startFakeRippled(): Promise<FakeRippled> {
         close_time: closeTime,
         close_time_iso: ledger.closeTimeIso.replace('.000Z', 'Z'),
         closed: true,
+        total_coins: ledger.totalCoins.toString(),
         transactions: ledger.transactions,
       },
       ledger_index: index,
@@ -213,6 +250,57 @@ export async function startFakeRippled(): Promise<FakeRippled> {
               seq: validated(),
             },
           },
+        });
+      } else if (request.command === 'account_objects') {
+        const {
+          account: address,
+          type,
+          limit,
+          marker,
+        } = request as {
+          account?: string;
+          type?: string;
+          limit?: number;
+          marker?: string;
+        };
+        if (!isValidClassicAddress(String(address ?? '')))
+          return fail('actMalformed', 35, 'Account malformed.');
+        if (!accounts.has(String(address))) return fail('actNotFound', 19, 'Account not found.');
+        const listed =
+          type === undefined || type === 'escrow'
+            ? [...escrows.values()]
+                .flat()
+                .filter((escrow) => escrow.owner === address || escrow.destination === address)
+            : [];
+        const start = marker ? Number(marker.split(',')[1]) : 0;
+        const size = Math.min(Math.max(Number(limit) || 200, 10), 400);
+        const page = listed.slice(start, start + size);
+        const more = start + size < listed.length;
+        reply({
+          account: address,
+          account_objects: page.map((escrow) => ({
+            Account: escrow.owner,
+            Amount: escrow.amountDrops.toString(),
+            ...(escrow.cancelAfter
+              ? { CancelAfter: Math.floor(escrow.cancelAfter.getTime() / 1000) - RIPPLE_EPOCH }
+              : {}),
+            Destination: escrow.destination ?? escrow.owner,
+            DestinationNode: '0',
+            ...(escrow.finishAfter
+              ? { FinishAfter: Math.floor(escrow.finishAfter.getTime() / 1000) - RIPPLE_EPOCH }
+              : {}),
+            Flags: 0,
+            LedgerEntryType: 'Escrow',
+            OwnerNode: '0',
+            PreviousTxnID: hashOf(`escrow-create-${escrow.index}`),
+            PreviousTxnLgrSeq: escrow.createdLedger ?? 1,
+            index: escrow.index,
+          })),
+          ledger_hash: hashOf(`ledger-${validated()}`),
+          ledger_index: validated(),
+          limit: size,
+          ...(more ? { marker: `${hashOf(`marker-${start + size}`)},${start + size}` } : {}),
+          validated: true,
         });
       } else if (['account_info', 'account_lines', 'account_tx'].includes(request.command)) {
         const address = String((request as { account?: unknown }).account ?? '');
@@ -343,7 +431,7 @@ export async function startFakeRippled(): Promise<FakeRippled> {
     url: `ws://127.0.0.1:${port}`,
     requests,
     addLedger: (index, transactions, closeTimeIso = new Date().toISOString()) =>
-      ledgers.set(index, { transactions, closeTimeIso }),
+      storeLedger(index, transactions, closeTimeIso),
     forgetLedger: (index) => ledgers.delete(index),
     closeLedger: (index) => {
       const message = JSON.stringify(closedMessage(index));
@@ -448,11 +536,20 @@ export async function startFakeRippled(): Promise<FakeRippled> {
       };
       sender.transactions.unshift(entry);
       receiver.transactions.unshift(entry);
-      ledgers.set(index, { transactions: [entry], closeTimeIso: at });
+      storeLedger(index, [entry], at);
       const message = JSON.stringify(closedMessage(index));
       for (const socket of subscribers) socket.send(message);
       return hash;
     },
+    setTotalCoins: (drops) => {
+      totalCoins = drops;
+    },
+    totalCoins: () => ledgers.get(validated())?.totalCoins ?? totalCoins,
+    setEscrows: (owner, list) =>
+      escrows.set(
+        owner,
+        list.map((escrow, position) => ({ ...escrow, owner, index: hashOf(`escrow-${owner}-${position}`) })),
+      ),
     dropConnections: () => {
       for (const socket of server.clients) socket.terminate();
     },

@@ -79,6 +79,8 @@ const tokenOf = (value: unknown): FakeToken => {
  *   ledger → 200 {hash}.
  * - `/control/ledger/pool` {token: {currency, issuer}, xrpDrops, tokenValue} (or `pool: null`): the
  *   XRP/token AMM pool `amm_info` answers → 204.
+ * - `/control/ledger/escrows` {owner, escrows: [{amountDrops, destination?, finishAfter?, cancelAfter?}]}
+ *   (times as ISO strings): replaces the escrows the owner funded → 204.
  */
 function controlLedger(upstream: FixtureServer, rippled: FakeRippled): void {
   const control =
@@ -126,6 +128,32 @@ function controlLedger(upstream: FixtureServer, rippled: FakeRippled): void {
       if (tag !== undefined && !isTag) throw new Error('destinationTag: a whole number from 0 to 4294967295');
       const destinationTag = isTag ? tag : undefined;
       return { hash: rippled.pay({ from, to, drops: dropsOf(body.drops, 'drops'), destinationTag }) };
+    }),
+  );
+  upstream.route(
+    '/control/ledger/escrows',
+    control((body) => {
+      const owner = String(body.owner ?? '');
+      if (!rippled.account(owner)) throw new Error(`owner: no account ${owner} on the fake ledger`);
+      const dateOf = (value: unknown, field: string) => {
+        if (value === undefined) return undefined;
+        const date = new Date(String(value));
+        if (Number.isNaN(date.getTime())) throw new Error(`${field}: an ISO date`);
+        return date;
+      };
+      const escrows = ((body.escrows as unknown[] | undefined) ?? []).map((entry) => {
+        const escrow = (entry ?? {}) as Record<string, unknown>;
+        const destination = escrow.destination === undefined ? undefined : String(escrow.destination);
+        if (destination !== undefined && !isValidClassicAddress(destination))
+          throw new Error('destination: a valid classic address');
+        return {
+          amountDrops: dropsOf(escrow.amountDrops, 'amountDrops'),
+          destination,
+          finishAfter: dateOf(escrow.finishAfter, 'finishAfter'),
+          cancelAfter: dateOf(escrow.cancelAfter, 'cancelAfter'),
+        };
+      });
+      rippled.setEscrows(owner, escrows);
     }),
   );
   upstream.route(
@@ -251,6 +279,17 @@ export async function startFakeUpstreams(options: FakeUpstreamOptions = {}): Pro
     });
     rippled.setAccount(BOB, { balanceDrops: 1_200_000_000n });
     rippled.setPool(RLUSD, { xrpDrops: 4_000_000_000_000n, tokenValue: '8800000' });
+    // The supply page offline: the account the shipped list names as Ripple's (the RLUSD issuer)
+    // holds XRP and, on this fake ledger only, escrows unlocking on the 1st of the coming months.
+    rippled.setAccount(RLUSD.issuer, { balanceDrops: 1_234_567_890_000_000n });
+    const now = new Date();
+    rippled.setEscrows(
+      RLUSD.issuer,
+      Array.from({ length: 18 }, (_, month) => ({
+        amountDrops: BigInt(700 + ((month * 37) % 300)) * 1_000_000n * 1_000_000n,
+        finishAfter: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + month + 1, 1)),
+      })),
+    );
     const exchangeTraffic = fakeExchangeTraffic(rippled);
     const payments = recorded.filter(
       (tx) => (tx.tx_json as { TransactionType?: string } | undefined)?.TransactionType === 'Payment',

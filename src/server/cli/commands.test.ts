@@ -242,7 +242,7 @@ describe('npm run cli -- sync:run', () => {
     const output = await runCommand(app.deps, { name: 'sync:run', args: { type: 'fear_greed' } });
     expect(output).toMatch(/^Fear & Greed Index: success in \d+ ms, \d+ records \(.+\)$/);
     await expect(runCommand(app.deps, { name: 'sync:run', args: { type: 'social' } })).rejects.toThrow(
-      'Unsupported API type: social (one of coingecko, fear_greed, xrpl_whales, xrpl_backfill, xrpl_reserves, xrpscan_names, news)',
+      'Unsupported API type: social (one of coingecko, fear_greed, xrpl_whales, xrpl_backfill, xrpl_reserves, xrpl_supply, xrpscan_names, news)',
     );
   });
 });

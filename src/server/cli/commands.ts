@@ -85,7 +85,7 @@ export const commands = {
     },
   }),
   'sync:run': defineCommand({
-    usage: 'sync:run --type coingecko|fear_greed|xrpl_whales|xrpl_reserves|xrpscan_names|news',
+    usage: 'sync:run --type coingecko|fear_greed|xrpl_whales|xrpl_reserves|xrpl_supply|xrpscan_names|news',
     summary: "Run a data source's sync now and print its outcome (the first market sync backfills a year)",
     options: ['type'],
     positionals: [],

@@ -35,6 +35,7 @@ import * as m0032 from './migrations/0032-whale-account-flags';
 import * as m0033 from './migrations/0033-ledger-scan-ranges';
 import * as m0034 from './migrations/0034-ledger-backfills';
 import * as m0035 from './migrations/0035-reserve-account-sets';
+import * as m0036 from './migrations/0036-supply-readings';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0033-ledger-scan-ranges': m0033,
   '0034-ledger-backfills': m0034,
   '0035-reserve-account-sets': m0035,
+  '0036-supply-readings': m0036,
 };
 
 /** Every migration this code knows, oldest first. */

@@ -1,6 +1,6 @@
 import type { AccountCategory, AccountOrigin } from '@/domain/known-accounts/known-accounts.schema';
 import type { ColumnType, Generated } from 'kysely';
-import type { Numeric, NullableTimestamp, RequiredTimestamp, Timestamp } from './columns';
+import type { NullableNumeric, Numeric, NullableTimestamp, RequiredTimestamp, Timestamp } from './columns';
 
 /** The registry of known accounts: who owns an address, what it is, and where the name comes from. */
 export interface KnownAccountsTable {
@@ -79,6 +79,30 @@ export interface LedgerBackfillsTable {
   finished_at: NullableTimestamp;
 }
 
+/** One reading of the XRP supply at a validated ledger (migration 0036). */
+export interface SupplyReadingsTable {
+  ledger_index: number;
+  read_at: RequiredTimestamp;
+  total_coins_drops: Numeric;
+  /** How many accounts named as Ripple's were read; 0 leaves the three sums below null. */
+  ripple_accounts: number;
+  escrowed_drops: NullableNumeric;
+  escrows: number | null;
+  ripple_held_drops: NullableNumeric;
+}
+
+/** The escrows Ripple's named accounts own, as of the latest supply reading (migration 0036). */
+export interface RippleEscrowsTable {
+  entry_index: string;
+  owner: string;
+  destination: string;
+  amount_drops: Numeric;
+  finish_after: NullableTimestamp;
+  cancel_after: NullableTimestamp;
+  created_ledger: number | null;
+  ledger_index: number;
+}
+
 /** The tables of this file, as the Database interface (schema.ts) includes them. */
 export interface KnownAccountsTables {
   known_accounts: KnownAccountsTable;
@@ -87,4 +111,6 @@ export interface KnownAccountsTables {
   exchange_reserves: ExchangeReservesTable;
   ledger_scan_ranges: LedgerScanRangesTable;
   ledger_backfills: LedgerBackfillsTable;
+  supply_readings: SupplyReadingsTable;
+  ripple_escrows: RippleEscrowsTable;
 }

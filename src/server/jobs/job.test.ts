@@ -255,6 +255,7 @@ describe('background tasks', () => {
       'xrpl-whales',
       'xrpl-backfill',
       'xrpl-reserves',
+      'xrpl-supply',
       'xrpscan-names',
       'news',
       'xrpl-stream',

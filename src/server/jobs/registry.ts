@@ -13,6 +13,7 @@ import { syncRecoveryJob } from './sync-recovery.job';
 import { weeklySummaryJob } from './weekly-summary.job';
 import { xrplStreamJob } from './xrpl-stream.job';
 import { xrplReservesJob } from './xrpl-reserves.job';
+import { xrplSupplyJob } from './xrpl-supply.job';
 import { xrplBackfillJob } from './xrpl-backfill.job';
 import { xrplWhalesJob } from './xrpl-whales.job';
 import { xrpscanNamesJob } from './xrpscan-names.job';
@@ -24,6 +25,7 @@ export const jobs: readonly JobDefinition[] = [
   xrplWhalesJob,
   xrplBackfillJob,
   xrplReservesJob,
+  xrplSupplyJob,
   xrpscanNamesJob,
   newsJob,
   xrplStreamJob,

@@ -281,11 +281,12 @@ describe('scheduler', () => {
     const after = await app.handle.db.selectFrom('api_sync_logs').select('api_source').execute();
     const added = after.length - before.length;
     // Market, Fear & Greed, whales, the ledger backfill (none asked for: it reads nothing),
-    // reserves, XRPScan's names and news: one run each; the social source has no job.
-    expect(added).toBe(7);
+    // reserves, the supply, XRPScan's names and news: one run each; the social source has no job.
+    expect(added).toBe(8);
     expect((await source('xrpl_backfill')).error_count).toBe(0);
     expect((await source('xrpl_whales')).error_count).toBe(1);
     expect((await source('xrpl_reserves')).error_count).toBe(1);
+    expect((await source('xrpl_supply')).error_count).toBe(1);
     // XRPSCAN_API_BASE is not pointed at the fakes: the address outside 127.0.0.1 is refused.
     expect((await source('xrpscan_names')).error_count).toBe(1);
     expect((await source('social')).total_requests).toBe(0);

@@ -11,7 +11,8 @@ export class AccountNotFoundError extends Error {
   }
 }
 
-const rippledCode = (error: unknown): string | undefined =>
+/** rippled's error code ("actNotFound") of a failed request; undefined for any other failure. */
+export const rippledCode = (error: unknown): string | undefined =>
   isXrplError(error, 'RippledError') ? (error as { data?: { error?: string } }).data?.error : undefined;
 
 /** The reserves validators voted, from the validated ledger (`server_state`, in drops). */

@@ -1,0 +1,3 @@
+/** What the jobs and the composition root may use of supply. */
+export { createSupplyRoutes } from './supply.routes';
+export { rippleAccounts, storeSupply, type StoredEscrow, type SupplyReading } from './supply-store.service';

@@ -28,7 +28,7 @@ test.describe('header and footer', () => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     const groups = {
-      Platform: ['/analytics', '/whales', '/news', '/alerts', '/ask', '/api'],
+      Platform: ['/analytics', '/whales', '/supply', '/news', '/alerts', '/ask', '/api'],
       Resources: ['/learn', '/analysis', '/regulatory', '/research'],
       Company: ['/about', '/settings', '/contact', '/privacy', '/terms'],
     };

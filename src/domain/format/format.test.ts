@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCountOf,
+  formatDecimal,
   parseAmountInput,
   formatAmount,
   formatEventDate,
@@ -106,5 +107,15 @@ describe('parseAmountInput', () => {
   it('refuses what is not a positive amount', () => {
     for (const text of ['', 'abc', '0', '-5', '1,0,', '30MM', '1e6'])
       expect(parseAmountInput(text)).toBeNull();
+  });
+});
+
+describe('formatDecimal', () => {
+  it('groups the whole part of an exact amount and keeps every decimal', () => {
+    expect(formatDecimal('99912345678.901234')).toBe('99,912,345,678.901234');
+    expect(formatDecimal('-1700450000')).toBe('-1,700,450,000');
+    expect(formatDecimal('0.000012')).toBe('0.000012');
+    expect(formatDecimal('999')).toBe('999');
+    expect(formatDecimal('not a number')).toBe('not a number');
   });
 });

@@ -99,6 +99,17 @@ export function formatInteger(value: number): string {
   return value.toLocaleString('en-US');
 }
 
+/**
+ * An exact decimal string with thousands separators and its decimals as given: "99912345678.9012"
+ * → "99,912,345,678.9012". Amounts of XRP are sent as exact strings; a float would round them.
+ */
+export function formatDecimal(value: string): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(value);
+  if (!match) return value;
+  const [, sign, whole, fraction = ''] = match;
+  return `${sign}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction}`;
+}
+
 const MULTIPLIERS: Record<string, number> = { '': 1, k: 1e3, m: 1e6, b: 1e9 };
 
 /**

@@ -26,6 +26,11 @@ export const pageHeadings = {
     description:
       'Every XRP payment of 1M XRP or more: who moved it, what it was worth then, and whether it went onto or off an exchange.',
   },
+  supply: {
+    title: 'XRP Supply',
+    description:
+      'XRP in existence, burned by fees, and held or escrowed by Ripple, read from the XRP Ledger with the ledger and time of each reading.',
+  },
   portfolio: {
     title: 'Portfolio',
     description:

@@ -7,6 +7,8 @@ export const appRoutes = {
   alerts: '/alerts',
   /** Every whale payment, named and valued, with filters: Premium. */
   whales: '/whales',
+  /** The XRP supply from the ledger: its latest figures for everyone, history and escrows Premium. */
+  supply: '/supply',
   /** Portfolio tracking: Premium. */
   portfolio: '/portfolio',
   /** Direct analyst access: a member's questions to the analysts. */

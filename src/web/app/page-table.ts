@@ -27,6 +27,8 @@ export const pageTable = {
     researchPost: 'research-post',
     // An article's own page and its discussion: public, like research and analysis.
     newsArticle: 'news-article',
+    // The latest supply for everyone; the page asks Premium members' parts only for them.
+    supply: 'supply',
   },
   user: {
     news: 'news',

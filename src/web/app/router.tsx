@@ -48,6 +48,7 @@ const loaders: Record<PageModule, () => Promise<{ Component: ComponentType }>> =
   research: () => import('./routes/research'),
   'research-post': () => import('./routes/research-post'),
   'news-article': () => import('./routes/news-article'),
+  supply: () => import('./routes/supply'),
   news: () => import('./routes/news'),
   analytics: () => import('./routes/analytics'),
   settings: () => import('./routes/settings'),

@@ -21,6 +21,8 @@ export const footerGroups = [
       { to: appRoutes.analytics, label: 'Analytics' },
       // Who moved XRP and where (Premium): otherwise reached only from the dashboard's whale card.
       { to: appRoutes.whales, label: 'Whale Flows' },
+      // What exists, burns and sits in Ripple's escrow: also linked from the dashboard's supply card.
+      { to: appRoutes.supply, label: 'Supply' },
       { to: appRoutes.news, label: 'News' },
       { to: appRoutes.alerts, label: 'Alerts' },
       { to: appRoutes.ask, label: 'Ask an Analyst' },

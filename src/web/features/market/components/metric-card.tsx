@@ -1,4 +1,5 @@
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
+import { Link } from 'react-router';
 import { formatPercent } from '@/domain/format/format';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
@@ -16,6 +17,8 @@ export interface MetricCardProps {
   asOf: string;
   stale: boolean;
   className?: string;
+  /** A page that says more about the figure. */
+  more?: { to: string; label: string };
 }
 
 export function MetricCard({
@@ -28,6 +31,7 @@ export function MetricCard({
   asOf,
   stale,
   className,
+  more,
 }: MetricCardProps) {
   // A change that rounds to 0.00 % is no rise: no arrow, no green.
   const rounded = change == null ? null : Math.round(change * 100) / 100;
@@ -82,6 +86,11 @@ export function MetricCard({
         >
           {stale ? `Stale · as of ${asOf}` : `As of ${asOf}`}
         </p>
+        {more && (
+          <Link to={more.to} className="text-xs text-primary hover:underline">
+            {more.label}
+          </Link>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { appRoutes } from '@/domain/routing/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '@/web/lib/toast';
@@ -162,6 +163,7 @@ export function MetricsGrid() {
             ? undefined
             : `of ${formatAmount(XRP_TOTAL_SUPPLY)} total (${formatPercent((circulating / XRP_TOTAL_SUPPLY) * 100)})`
         }
+        more={{ to: appRoutes.supply, label: 'Supply, burn and Ripple’s escrow' }}
         {...common}
       />
       <MetricCard

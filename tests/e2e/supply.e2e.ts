@@ -83,6 +83,8 @@ test.describe('the supply page', () => {
         await expect(months.first()).toContainText('1.0B XRP');
         await expect(months.nth(1)).toContainText('March 2031');
         await expect(calendar.getByTestId('escrow-as-of')).toContainText('Months are in the Asia/Tokyo zone');
+        // The fake ledger's blocks carry no escrow transaction of Ripple's: none recorded, and it says so.
+        await expect(calendar.getByTestId('escrow-activity')).toContainText('Released and re-locked');
         const history = page.getByTestId('supply-history');
         await expect(history.getByTestId('supply-day').first()).toBeVisible();
         await expect(history.getByTestId('supply-since')).toContainText('History since');

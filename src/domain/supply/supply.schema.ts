@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timezoneValues } from '../preferences/preferences.schema';
+import { ESCROW_EVENT_KINDS } from './escrow-events';
 
 const xrp = z.string().meta({ description: 'XRP, as an exact decimal string' });
 const xrpOrUnknown = xrp.nullable();
@@ -84,6 +85,27 @@ export const escrowCalendarSchema = z
     months: z.array(amountSchema.extend({ month: z.string() })),
     /** No FinishAfter: released by a condition, on no date. */
     undated: amountSchema,
+    /**
+     * Releases (finished or cancelled) and re-locks (created) by Ripple's named accounts over the last
+     * 12 months, per month in the member's zone, as the ledgers the site read hold them; a month
+     * without one is absent.
+     */
+    months12: z.array(
+      z.object({ month: z.string(), releasedXrp: xrp, relockedXrp: xrp, netReleasedXrp: xrp }),
+    ),
+    /** The latest ten of them, newest first. */
+    recent: z.array(
+      z.object({
+        hash: z.string(),
+        ledgerIndex: z.number().int(),
+        at: z.string(),
+        kind: z.enum(ESCROW_EVENT_KINDS),
+        owner: z.string(),
+        xrp,
+        /** A new escrow's unlock date. */
+        finishAfter: z.string().nullable(),
+      }),
+    ),
     /** The escrows themselves, earliest unlock first. */
     escrows: z.array(
       z.object({

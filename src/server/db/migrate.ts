@@ -36,6 +36,7 @@ import * as m0033 from './migrations/0033-ledger-scan-ranges';
 import * as m0034 from './migrations/0034-ledger-backfills';
 import * as m0035 from './migrations/0035-reserve-account-sets';
 import * as m0036 from './migrations/0036-supply-readings';
+import * as m0037 from './migrations/0037-escrow-events';
 
 /** Migrations in order; a new one is added here and never edited once released. */
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0034-ledger-backfills': m0034,
   '0035-reserve-account-sets': m0035,
   '0036-supply-readings': m0036,
+  '0037-escrow-events': m0037,
 };
 
 /** Every migration this code knows, oldest first. */

@@ -1,4 +1,5 @@
 import type { AccountCategory, AccountOrigin } from '@/domain/known-accounts/known-accounts.schema';
+import type { EscrowEventKind } from '@/domain/supply/escrow-events';
 import type { ColumnType, Generated } from 'kysely';
 import type { NullableNumeric, Numeric, NullableTimestamp, RequiredTimestamp, Timestamp } from './columns';
 
@@ -103,6 +104,17 @@ export interface RippleEscrowsTable {
   ledger_index: number;
 }
 
+/** An escrow a Ripple account created, finished or cancelled, from a ledger read (migration 0037). */
+export interface EscrowEventsTable {
+  hash: string;
+  ledger_index: number;
+  closed_at: RequiredTimestamp;
+  kind: EscrowEventKind;
+  owner: string;
+  amount_drops: Numeric;
+  finish_after: NullableTimestamp;
+}
+
 /** The tables of this file, as the Database interface (schema.ts) includes them. */
 export interface KnownAccountsTables {
   known_accounts: KnownAccountsTable;
@@ -113,4 +125,5 @@ export interface KnownAccountsTables {
   ledger_backfills: LedgerBackfillsTable;
   supply_readings: SupplyReadingsTable;
   ripple_escrows: RippleEscrowsTable;
+  escrow_events: EscrowEventsTable;
 }

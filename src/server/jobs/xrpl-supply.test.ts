@@ -3,6 +3,7 @@ import { XRP_AT_GENESIS_DROPS } from '@/domain/supply/supply';
 import { dropsToXrp } from '@/domain/xrpl/drops';
 import { startFakeRippled, type FakeRippled } from '../../../tests/support/fake-rippled';
 import { ALICE, BOB } from '../../../tests/support/ledger-accounts';
+import recorded from '../../../tests/fixtures/xrpl/supply-commands-apiv2.json';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 
 // Two accounts an admin names as Ripple's (the shipped list names one more: the RLUSD issuer, which
@@ -36,6 +37,13 @@ async function calendarIn(tz?: string) {
   const response = await app.client(premium).supply.escrows.$get({ query: tz ? { tz } : {} });
   if (response.status !== 200) throw new Error(`escrows answered ${response.status}`);
   return response.json();
+}
+
+/** The recorded EscrowFinish and EscrowCreate (API v2 ledger entries, tx_json and meta). */
+function recordedEscrows(): { hash: string }[] {
+  return (recorded as { transaction?: { hash: string } }[]).flatMap((entry) =>
+    entry.transaction ? [entry.transaction] : [],
+  );
 }
 
 async function historyOf(range: '30d' | '1y') {
@@ -195,6 +203,52 @@ describe('the XRP supply', () => {
     rippled.pay({ from: OUTSIDER, to: RIPPLE_A, drops: XRP });
     expect((await runSupply()).details).toContain('453 escrows');
     expect((await supply())?.escrowedXrp).toBe('1700450000');
+  });
+
+  it('records the releases and re-locks of Ripple’s escrows from the ledgers it reads, by month', async () => {
+    // The recorded EscrowFinish and EscrowCreate, moved to Ripple's account; an outsider's re-lock too.
+    const [finish, create] = recordedEscrows() as [{ hash: string }, { hash: string }];
+    const asRipple = (tx: { hash: string }, owner: string, hash: string) =>
+      JSON.parse(
+        JSON.stringify(tx).replaceAll('rp5zg3yrCYVL4tjGtUaorytQJo41bMkr3q', owner).replace(tx.hash, hash),
+      );
+    const at = new Date();
+    // The catch-up's first run reads the last 20 ledgers (up to 5002, the last payment's): those
+    // before 5000 too.
+    for (let index = 4980; index < 5000; index += 1) rippled.addLedger(index, [], iso(at.getTime() - DAY));
+    expect((await app.syncSource('xrpl_whales')).status).toBe('success');
+    for (let index = 5003; index < 5100; index += 1) rippled.addLedger(index, [], iso(at.getTime()));
+    rippled.addLedger(
+      5100,
+      [
+        asRipple(finish, RIPPLE_A, 'A'.repeat(64)),
+        asRipple(create, RIPPLE_A, 'B'.repeat(64)),
+        asRipple(create, OUTSIDER, 'C'.repeat(64)),
+      ],
+      iso(at.getTime()),
+    );
+    // Its next run reads every ledger since the last one read.
+    const outcome = await app.syncSource('xrpl_whales');
+    if (outcome.status === 'skipped') throw new Error('skipped');
+    expect(outcome.log.status).toBe('success');
+
+    const calendar = await calendarIn();
+    // Newest first; the two of one ledger by hash.
+    expect(calendar.recent.map((event) => [event.kind, event.owner, event.xrp])).toEqual([
+      ['finished', RIPPLE_A, '700000000'],
+      ['created', RIPPLE_A, '600000000'],
+    ]);
+    expect(calendar.recent.find((event) => event.kind === 'created')?.finishAfter).toBe(
+      '2031-02-27T23:06:40.000Z',
+    );
+    const month = at.toISOString().slice(0, 7);
+    expect(calendar.months12).toEqual([
+      { month, releasedXrp: '700000000', relockedXrp: '600000000', netReleasedXrp: '100000000' },
+    ]);
+    // Read again, nothing is counted twice.
+    await app.handle.db.deleteFrom('ledger_scan_ranges').execute();
+    await app.syncSource('xrpl_whales');
+    expect((await calendarIn()).months12[0]?.netReleasedXrp).toBe('100000000');
   });
 
   it('says Ripple’s part is unknown when no account is named as Ripple’s', async () => {

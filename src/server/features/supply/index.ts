@@ -1,3 +1,9 @@
 /** What the jobs and the composition root may use of supply. */
 export { createSupplyRoutes } from './supply.routes';
-export { rippleAccounts, storeSupply, type StoredEscrow, type SupplyReading } from './supply-store.service';
+export {
+  rippleAccounts,
+  storeEscrowEvents,
+  storeSupply,
+  type StoredEscrow,
+  type SupplyReading,
+} from './supply-store.service';

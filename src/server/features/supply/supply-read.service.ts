@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { EscrowCalendar, Supply, SupplyHistory, SupplyRange } from '@/domain/supply/supply.schema';
+import { escrowMonths } from '@/domain/supply/escrow-events';
 import { burnedDrops, burnPerDay, dayIn, restDrops, unlockCalendar } from '@/domain/supply/supply';
 import { dropsToXrp } from '@/domain/xrpl/drops';
 import type { Db } from '../../db/client';
@@ -100,6 +101,21 @@ export async function readEscrowCalendar(
     .orderBy('ledger_index', 'desc')
     .limit(1)
     .executeTakeFirst();
+  const [lastYear, recent] = await Promise.all([
+    sql<{ kind: 'created' | 'finished' | 'cancelled'; amount: string; month: string }>`
+      SELECT kind, amount_drops::text AS amount,
+        to_char(closed_at AT TIME ZONE ${timeZone}, 'YYYY-MM') AS month
+      FROM escrow_events
+      WHERE closed_at >= (date_trunc('month', ${now}::timestamptz AT TIME ZONE ${timeZone}) - interval '11 months')
+        AT TIME ZONE ${timeZone}`.execute(db),
+    db
+      .selectFrom('escrow_events')
+      .selectAll()
+      .orderBy('closed_at', 'desc')
+      .orderBy('hash')
+      .limit(10)
+      .execute(),
+  ]);
   const escrows = rows.map((row) => ({
     amountDrops: BigInt(row.amount_drops),
     finishAfter: row.finish_after ? new Date(row.finish_after) : null,
@@ -116,6 +132,23 @@ export async function readEscrowCalendar(
     releasable: amount(calendar.releasable),
     months: calendar.months.map((month) => ({ month: month.month, ...amount(month) })),
     undated: amount(calendar.undated),
+    months12: escrowMonths(
+      lastYear.rows.map((row) => ({ kind: row.kind, amountDrops: BigInt(row.amount), month: row.month })),
+    ).map((month) => ({
+      month: month.month,
+      releasedXrp: dropsToXrp(month.releasedDrops),
+      relockedXrp: dropsToXrp(month.relockedDrops),
+      netReleasedXrp: dropsToXrp(month.releasedDrops - month.relockedDrops),
+    })),
+    recent: recent.map((event) => ({
+      hash: event.hash,
+      ledgerIndex: Number(event.ledger_index),
+      at: new Date(event.closed_at).toISOString(),
+      kind: event.kind,
+      owner: event.owner,
+      xrp: dropsToXrp(BigInt(event.amount_drops)),
+      finishAfter: event.finish_after ? new Date(event.finish_after).toISOString() : null,
+    })),
     escrows: rows.map((row) => ({
       owner: row.owner,
       destination: row.destination,

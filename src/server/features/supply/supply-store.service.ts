@@ -1,3 +1,4 @@
+import type { EscrowEvent } from '@/domain/supply/escrow-events';
 import type { Db } from '../../db/client';
 
 /** The accounts the registry names as Ripple's now (retired ones left out), by address. */
@@ -80,4 +81,31 @@ export async function storeSupply(db: Db, reading: SupplyReading): Promise<numbe
     }
     return Number(inserted.numInsertedOrUpdatedRows ?? 0);
   });
+}
+
+/**
+ * The escrow events of one ledger whose owner the registry names as Ripple's now; others are left
+ * out. The registry is read only for a ledger that has any: most have none.
+ */
+export async function storeEscrowEvents(db: Db, events: readonly EscrowEvent[]): Promise<number> {
+  if (events.length === 0) return 0;
+  const ripple = new Set(await rippleAccounts(db));
+  const ours = events.filter((event) => ripple.has(event.owner));
+  if (ours.length === 0) return 0;
+  const inserted = await db
+    .insertInto('escrow_events')
+    .values(
+      ours.map((event) => ({
+        hash: event.hash,
+        ledger_index: event.ledgerIndex,
+        closed_at: event.closedAt,
+        kind: event.kind,
+        owner: event.owner,
+        amount_drops: event.amountDrops.toString(),
+        finish_after: event.finishAfter,
+      })),
+    )
+    .onConflict((conflict) => conflict.column('hash').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0);
 }

@@ -9,6 +9,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { TableScroll } from '@/web/components/ui/table-scroll';
 import { useDates } from '@/web/lib/preferences';
 import { escrowCalendarQuery } from '../api/supply';
+import { EscrowActivity } from './escrow-activity';
 import { NO_RIPPLE_ACCOUNTS } from './supply-summary';
 
 /** Months shown before "Show all": the next two years. */
@@ -128,6 +129,7 @@ export function EscrowCalendarCard({ timeZone }: { timeZone: string }) {
                 closed {dates.dateTime(data.at)} {dates.zoneName(data.at)}. Months are in the {timeZone} zone.
               </p>
             )}
+            <EscrowActivity calendar={data} />
           </>
         )}
       </CardContent>

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,26 +32,56 @@ const phases: { label: string; seconds: number }[] = [];
 const timings: TestTiming[] = [];
 const started = performance.now();
 
-/** Runs one suite; `report` (a JSON file the suite writes) and `count` add its tests to the totals. */
-function run(
+/** A suite run beside a phase's main one: its output, written to a file, is printed after the main one's. */
+interface Beside {
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  report: string;
+}
+
+/**
+ * Runs one suite; `report` (a JSON file the suite writes) and `count` add its tests to the totals. A
+ * `beside` suite starts first and runs alongside it (counted the same way): the phase ends when both
+ * have, and fails when either does.
+ */
+async function run(
   label: string,
   args: string[],
   env: NodeJS.ProcessEnv,
   report?: string,
   count?: (json: unknown) => void,
+  beside?: Beside,
 ) {
   process.stdout.write(`\n=== ${label} ===\n`);
   const phaseStarted = performance.now();
+  const besideLog = path.join(reports, 'beside.log');
+  const besideRun = beside && startBeside(beside, besideLog);
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
+  const besideStatus = besideRun ? await besideRun : 0;
+  if (beside) process.stdout.write(fs.readFileSync(besideLog));
   phases.push({ label, seconds: (performance.now() - phaseStarted) / 1000 });
-  if (report && count && fs.existsSync(report)) count(JSON.parse(fs.readFileSync(report, 'utf8')));
-  if (result.status !== 0) {
+  for (const file of [report, beside?.report])
+    if (file && count && fs.existsSync(file)) count(JSON.parse(fs.readFileSync(file, 'utf8')));
+  if (result.status !== 0 || besideStatus !== 0) {
     printTimings();
     process.stdout.write(
       `\n${label} failed.\n${totals.passed} passed, ${Math.max(totals.failed, 1)} failed\n`,
     );
-    process.exit(result.status ?? 1);
+    process.exit(result.status || besideStatus || 1);
   }
+}
+
+/** Starts a suite with its output going to `log`; resolves to its exit status. */
+function startBeside(beside: Beside, log: string): Promise<number> {
+  const output = fs.openSync(log, 'w');
+  const child = spawn(process.execPath, beside.args, {
+    cwd: root,
+    stdio: ['ignore', output, output],
+    env: beside.env,
+  });
+  fs.closeSync(output);
+  // The main suite runs synchronously meanwhile: the exit is read once the event loop turns again.
+  return once(child, 'exit').then(([code]) => (typeof code === 'number' ? code : 1));
 }
 
 /** Where the time went: each phase's wall time, then the ten slowest tests of any suite. */
@@ -87,27 +118,31 @@ const embeddedEnv = TEST_DATABASE_URL
   : withoutServer;
 
 const unitReport = path.join(reports, 'vitest.json');
-run(
+const processesReport = path.join(reports, 'vitest-processes.json');
+const vitestArgs = (report: string, ...projects: string[]) => [
+  vitest,
+  'run',
+  ...projects.flatMap((project) => ['--project', project]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
+// The real server and CLI processes run their files one at a time and wait on those servers much of
+// the time: beside the other projects rather than after them, where one core sat idle for minutes.
+await run(
   'Unit and integration tests (embedded PGlite)',
-  [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
+  vitestArgs(unitReport, 'unit', 'server'),
   embeddedEnv,
   unitReport,
   countVitest('PGlite'),
+  { args: vitestArgs(processesReport, 'processes'), env: embeddedEnv, report: processesReport },
 );
 
 if (TEST_DATABASE_URL) {
   const pgReport = path.join(reports, 'vitest-pg.json');
-  run(
+  await run(
     'Database integration tests (PostgreSQL server)',
-    [
-      vitest,
-      'run',
-      '--project',
-      'server',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${pgReport}`,
-    ],
+    vitestArgs(pgReport, 'server'),
     process.env,
     pgReport,
     countVitest('PostgreSQL'),
@@ -119,7 +154,7 @@ if (TEST_DATABASE_URL) {
 }
 
 const e2eReport = path.join(reports, 'playwright.json');
-run(
+await run(
   'Browser tests (Chromium, production build)',
   [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/test-e2e.ts'],
   { ...embeddedEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
@@ -138,7 +173,7 @@ run(
 if (TEST_DATABASE_URL) {
   // The soak's short form: 500 members for 30 s on the production build (just built by the browser
   // pass) and PostgreSQL; any error fails it. `npm run bench -- load` runs the 5-minute form.
-  run(
+  await run(
     'Load (500 users, 30 s, PostgreSQL)',
     [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bench/run.ts', 'load'],
     { ...process.env, LOAD_SECONDS: process.env.LOAD_SECONDS ?? '30' },

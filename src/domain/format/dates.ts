@@ -52,7 +52,8 @@ function toDate(value: Moment): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-const MONTHS = [
+/** The months' names in English, January first. */
+export const MONTHS = [
   'January',
   'February',
   'March',

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { MONTHS } from '../format/dates';
 
 /**
  * XRP made at the first ledger: 100 billion, in drops. The protocol never makes more, and every
@@ -10,6 +11,19 @@ export const XRP_AT_GENESIS_DROPS = 100_000_000_000n * 1_000_000n;
 /** XRP destroyed by fees up to a ledger: what is missing from its `total_coins`. */
 export function burnedDrops(totalCoinsDrops: bigint): bigint {
   return XRP_AT_GENESIS_DROPS - totalCoinsDrops;
+}
+
+/** An Escrow ledger entry as `account_objects` lists it. */
+export interface LedgerEscrow {
+  /** The entry's own index: the same escrow listed by its owner and by its destination. */
+  index: string;
+  owner: string;
+  destination: string;
+  amountDrops: bigint;
+  finishAfter: Date | null;
+  cancelAfter: Date | null;
+  /** The ledger of the transaction that last changed it (its EscrowCreate). */
+  previousLedger: number | null;
 }
 
 /** One escrow as the calendar needs it. */
@@ -112,24 +126,9 @@ export function burnPerDay(days: readonly DayTotal[]): { day: string; burnedDrop
   });
 }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 /** A calendar month (`YYYY-MM`, already in the member's zone) as "January 2027". */
 export function monthLabel(month: string): string {
   const [year, number] = month.split('-').map(Number);
-  const name = number ? MONTH_NAMES[number - 1] : undefined;
+  const name = number ? MONTHS[number - 1] : undefined;
   return name && year ? `${name} ${year}` : month;
 }

@@ -1,4 +1,5 @@
-import { rippleAccounts, storeSupply, type StoredEscrow } from '../features/supply';
+import type { LedgerEscrow } from '@/domain/supply/supply';
+import { rippleAccounts, storeSupply } from '../features/supply';
 import { connectXrpl, disconnectXrpl } from '../upstreams/xrpl';
 import { AccountNotFoundError, readAccount } from '../upstreams/xrpl-accounts';
 import { readEscrows, readLedgerSupply } from '../upstreams/xrpl-supply';
@@ -24,7 +25,7 @@ export const xrplSupplyJob = defineSourceJob({
       const ledger = await readLedgerSupply(client);
       let heldDrops = 0n;
       let absent = 0;
-      const escrows = new Map<string, StoredEscrow>();
+      const escrows = new Map<string, LedgerEscrow>();
       for (const address of accounts) {
         try {
           heldDrops += (await readAccount(client, address, ledger.index)).balanceDrops;

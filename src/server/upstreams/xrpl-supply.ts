@@ -1,4 +1,5 @@
 import type { Client } from 'xrpl';
+import type { LedgerEscrow } from '@/domain/supply/supply';
 import { rippleTimeToDate } from '@/domain/xrpl/drops';
 import { AccountNotFoundError, rippledCode } from './xrpl-accounts';
 
@@ -22,19 +23,6 @@ export async function readLedgerSupply(client: Client): Promise<LedgerSupply> {
     closedAt: ledger.close_time_iso ? new Date(ledger.close_time_iso) : rippleTimeToDate(ledger.close_time),
     totalCoinsDrops: BigInt(ledger.total_coins),
   };
-}
-
-/** An Escrow ledger entry as `account_objects` lists it. */
-export interface LedgerEscrow {
-  /** The entry's own index: the same escrow listed by its owner and by its destination. */
-  index: string;
-  owner: string;
-  destination: string;
-  amountDrops: bigint;
-  finishAfter: Date | null;
-  cancelAfter: Date | null;
-  /** The ledger of the transaction that last changed it (its EscrowCreate). */
-  previousLedger: number | null;
 }
 
 interface EscrowObject {

@@ -1,9 +1,3 @@
 /** What the jobs and the composition root may use of supply. */
 export { createSupplyRoutes } from './supply.routes';
-export {
-  rippleAccounts,
-  storeEscrowEvents,
-  storeSupply,
-  type StoredEscrow,
-  type SupplyReading,
-} from './supply-store.service';
+export { rippleAccounts, storeEscrowEvents, storeSupply, type SupplyReading } from './supply-store.service';

@@ -1,4 +1,5 @@
 import type { EscrowEvent } from '@/domain/supply/escrow-events';
+import type { LedgerEscrow } from '@/domain/supply/supply';
 import type { Db } from '../../db/client';
 
 /** The accounts the registry names as Ripple's now (retired ones left out), by address. */
@@ -13,16 +14,6 @@ export async function rippleAccounts(db: Db): Promise<string[]> {
   return rows.map((row) => row.address);
 }
 
-export interface StoredEscrow {
-  index: string;
-  owner: string;
-  destination: string;
-  amountDrops: bigint;
-  finishAfter: Date | null;
-  cancelAfter: Date | null;
-  previousLedger: number | null;
-}
-
 export interface SupplyReading {
   ledger: { index: number; closedAt: Date };
   totalCoinsDrops: bigint;
@@ -30,7 +21,7 @@ export interface SupplyReading {
   rippleAccounts: number;
   rippleHeldDrops: bigint;
   /** The escrows those accounts own (each once, however many of them list it). */
-  escrows: readonly StoredEscrow[];
+  escrows: readonly LedgerEscrow[];
 }
 
 /**

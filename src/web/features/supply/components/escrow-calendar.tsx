@@ -11,6 +11,7 @@ import { useDates } from '@/web/lib/preferences';
 import { escrowCalendarQuery } from '../api/supply';
 import { EscrowActivity } from './escrow-activity';
 import { NO_RIPPLE_ACCOUNTS } from './supply-summary';
+import { LoadError } from './load-error';
 
 /** Months shown before "Show all": the next two years. */
 const FIRST_MONTHS = 24;
@@ -106,12 +107,7 @@ export function EscrowCalendarCard({ timeZone }: { timeZone: string }) {
         {calendar.isPending ? (
           <Spinner label="Loading the escrows..." />
         ) : calendar.isError ? (
-          <div className="flex flex-col items-start gap-2 text-sm">
-            <p className="text-destructive">Could not load the escrows: {calendar.error.message}</p>
-            <Button variant="outline" size="sm" onClick={() => void calendar.refetch()}>
-              Try Again
-            </Button>
-          </div>
+          <LoadError what="the escrows" query={calendar} />
         ) : data?.unknownReason === 'no_ripple_accounts' ? (
           <p className="text-sm text-muted-foreground">— {NO_RIPPLE_ACCOUNTS}</p>
         ) : !data || data.escrows.length === 0 ? (

@@ -8,6 +8,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { TableScroll } from '@/web/components/ui/table-scroll';
 import { useDates } from '@/web/lib/preferences';
 import { supplyHistoryQuery } from '../api/supply';
+import { LoadError } from './load-error';
 
 // The chart library comes with the chart only, as on the dashboard's chart card.
 const SupplyChart = lazy(() => import('./supply-chart'));
@@ -127,12 +128,7 @@ export function SupplyHistoryCard({ timeZone }: { timeZone: string }) {
         {history.isPending ? (
           <Spinner label="Loading the history..." />
         ) : history.isError ? (
-          <div className="flex flex-col items-start gap-2 text-sm">
-            <p className="text-destructive">Could not load the history: {history.error.message}</p>
-            <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
-              Try Again
-            </Button>
-          </div>
+          <LoadError what="the history" query={history} />
         ) : history.data.days.length === 0 ? (
           <p className="text-sm text-muted-foreground" data-testid="supply-history-empty">
             — No reading in this range: history begins with the XRPL Supply source’s first run.

@@ -38,4 +38,24 @@ describe('the supply summary', () => {
       'The XRPL Supply source reads the ledger hourly',
     );
   });
+
+  it('says what failed when the supply cannot be read, and reads it again on Try Again', async () => {
+    let answers = 0;
+    const rendered = renderApp(<SupplySummary />, {
+      api: {
+        'GET /api/supply': () => {
+          answers += 1;
+          return answers === 1
+            ? { status: 503, body: { error: { code: 'unavailable', message: 'The database is busy' } } }
+            : { latest: reading };
+        },
+      },
+    });
+    expect((await screen.findByText(/Could not load the supply/)).textContent).toContain(
+      'The database is busy',
+    );
+    screen.getByRole('button', { name: 'Try Again' }).click();
+    expect((await screen.findByTestId('supply-total')).textContent).toContain('99,912,345,678.901234 XRP');
+    expect(rendered.requests.filter((request) => request === 'GET /api/supply')).toHaveLength(2);
+  });
 });

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatAmount, formatCountOf, formatDecimal, formatInteger } from '@/domain/format/format';
 import type { Supply } from '@/domain/supply/supply.schema';
-import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useDates } from '@/web/lib/preferences';
 import { supplyQuery } from '../api/supply';
+import { LoadError } from './load-error';
 
 /** Why Ripple's parts are unknown, as the page says it. */
 export const NO_RIPPLE_ACCOUNTS =
@@ -112,12 +112,7 @@ export function SupplySummary() {
         {supply.isPending ? (
           <Spinner label="Loading the supply..." />
         ) : supply.isError ? (
-          <div className="flex flex-col items-start gap-2 text-sm">
-            <p className="text-destructive">Could not load the supply: {supply.error.message}</p>
-            <Button variant="outline" size="sm" onClick={() => void supply.refetch()}>
-              Try Again
-            </Button>
-          </div>
+          <LoadError what="the supply" query={supply} />
         ) : supply.data.latest === null ? (
           <div className="flex flex-col gap-1 text-sm" data-testid="supply-empty">
             <p className="font-medium">— No supply reading yet</p>
